@@ -1,0 +1,27 @@
+// @web/test-runner: TypeScript through esbuild, tests in a real headless Chromium (WebGL on SwiftShader).
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { CHROME_ARGS, findChrome, HOW_TO_GET_CHROME } from './tools/find-chrome.mjs';
+import { koaSharedModels } from './tools/shared-models.mjs';
+
+const executablePath = findChrome();
+if (!executablePath) {
+  console.error(HOW_TO_GET_CHROME);
+  process.exit(1);
+}
+
+export default {
+  files: ['test/**/*.test.ts'],
+  nodeResolve: true,
+  concurrency: 1,
+  middleware: [koaSharedModels],
+  plugins: [
+    // the tsconfig makes esbuild compile lit's decorators as legacy decorators (experimentalDecorators)
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
+  ],
+  browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROME_ARGS } })],
+  testFramework: { config: { timeout: 60000 } },
+  browserStartTimeout: 60000,
+  testsStartTimeout: 60000,
+  testsFinishTimeout: 600000,
+};
