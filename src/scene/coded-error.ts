@@ -1,0 +1,48 @@
+/**
+ * The stable error codes of anim-elements. Each names one kind of bad input; pages may switch on them, so a
+ * code, once published, keeps its meaning.
+ *
+ * - `load-failed`: a file could not be fetched (404, network error, CORS).
+ * - `bad-gltf`: a file arrived but is not a valid glTF/GLB (wrong format, truncated, broken JSON).
+ * - `unknown-clip`: a clip name the model does not have.
+ * - `unknown-bone`: a bone name the model's skeleton does not have.
+ * - `bad-attribute`: an attribute or property value that does not parse or is out of range.
+ * - `bad-condition`: a transition condition that does not parse or names an unknown parameter.
+ * - `bad-graph`: a state graph that fails validation (unknown state, no default state, …).
+ * - `unknown-param`: a graph parameter name that is not declared.
+ * - `physics-failed`: the physics engine could not start.
+ */
+export type ErrorCode =
+  | 'load-failed'
+  | 'bad-gltf'
+  | 'unknown-clip'
+  | 'unknown-bone'
+  | 'bad-attribute'
+  | 'bad-condition'
+  | 'bad-graph'
+  | 'unknown-param'
+  | 'physics-failed';
+
+/** Every code, for docs and exhaustive tests. */
+export const ERROR_CODES: readonly ErrorCode[] = [
+  'load-failed',
+  'bad-gltf',
+  'unknown-clip',
+  'unknown-bone',
+  'bad-attribute',
+  'bad-condition',
+  'bad-graph',
+  'unknown-param',
+  'physics-failed',
+];
+
+/** An error carrying one of the stable codes; the scene layer returns these, elements turn them into events. */
+export class CodedError extends Error {
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'CodedError';
+    this.code = code;
+  }
+}
