@@ -1,0 +1,155 @@
+import { AnimError, isFiniteArray } from './errors.js';
+import { normalize } from './quat.js';
+import type { Skeleton } from './skeleton.js';
+
+export type TrackPath = 'translation' | 'rotation' | 'scale' | 'weights';
+export type Interpolation = 'STEP' | 'LINEAR' | 'CUBICSPLINE';
+
+export const STEP = 0;
+export const LINEAR = 1;
+export const CUBICSPLINE = 2;
+const INTERPOLATIONS: Record<Interpolation, number> = { STEP, LINEAR, CUBICSPLINE };
+const WIDTHS: Record<TrackPath, number> = { translation: 3, rotation: 4, scale: 3, weights: 0 };
+
+/** Editable track data: keys for one property of one joint (or one mesh's morph weights). */
+export interface RawTrack {
+  /** Joint name (or, for `weights`, the name of the node that holds the morph targets). */
+  target: string;
+  path: TrackPath;
+  interpolation?: Interpolation;
+  /** Key times in seconds, strictly increasing. */
+  times: ArrayLike<number>;
+  /** Values per key (CUBICSPLINE: in-tangent, value, out-tangent per key, as glTF lays them out). */
+  values: ArrayLike<number>;
+}
+
+export interface RawClip {
+  name: string;
+  tracks: readonly RawTrack[];
+  /** Defaults to the last key time of all tracks. */
+  duration?: number;
+  /** Free data kept with the clip (glTF extras: a stride, for example). */
+  extras?: Record<string, unknown>;
+}
+
+export interface Track {
+  readonly target: string;
+  readonly path: TrackPath;
+  /** STEP, LINEAR or CUBICSPLINE. */
+  readonly interpolation: number;
+  /** Components per value: 3, 4, or the morph target count. */
+  readonly width: number;
+  readonly times: Float32Array;
+  readonly values: Float32Array;
+}
+
+/** Immutable runtime clip, independent of any skeleton until bound. */
+export interface Clip {
+  readonly name: string;
+  readonly duration: number;
+  readonly tracks: readonly Track[];
+  readonly extras: Readonly<Record<string, unknown>>;
+}
+
+function fail(clip: string, message: string): never {
+  throw new AnimError('bad-clip', `clip "${clip}": ${message}`);
+}
+
+function buildTrack(clipName: string, raw: RawTrack): Track {
+  const where = `track ${raw.target}.${raw.path}`;
+  if (!(raw.path in WIDTHS)) fail(clipName, `${where} has an unknown path`);
+  const interpolation = INTERPOLATIONS[raw.interpolation ?? 'LINEAR'];
+  if (interpolation === undefined) fail(clipName, `${where} has unknown interpolation "${raw.interpolation}"`);
+  const keys = raw.times.length;
+  if (keys === 0) fail(clipName, `${where} has no keys`);
+  if (!isFiniteArray(raw.times)) fail(clipName, `${where} has a key time that is not a finite number`);
+  for (let k = 1; k < keys; k++) {
+    if (!(raw.times[k] > raw.times[k - 1])) fail(clipName, `${where}: key times are not increasing at key ${k}`);
+  }
+  const perKey = interpolation === CUBICSPLINE ? 3 : 1;
+  let width = WIDTHS[raw.path];
+  if (width === 0) {
+    width = raw.values.length / (keys * perKey);
+    if (!Number.isInteger(width) || width < 1) {
+      fail(clipName, `${where} has ${raw.values.length} values, not a whole number of weights for ${keys} keys`);
+    }
+  } else if (raw.values.length !== keys * width * perKey) {
+    fail(clipName, `${where} has ${raw.values.length} values, expected ${keys * width * perKey}`);
+  }
+  if (!isFiniteArray(raw.values)) fail(clipName, `${where} has a value that is not a finite number`);
+  const values = Float32Array.from(raw.values);
+  if (raw.path === 'rotation') {
+    // Keys must be unit quaternions; tangents (cubic) are left as authored.
+    const valueOffset = interpolation === CUBICSPLINE ? 4 : 0;
+    for (let k = 0; k < keys; k++) normalize(values, k * 4 * perKey + valueOffset);
+  }
+  return { target: raw.target, path: raw.path, interpolation, width, times: Float32Array.from(raw.times), values };
+}
+
+/**
+ * Validates a raw clip and builds the runtime one.
+ * @throws AnimError `bad-clip` naming the clip and track: no keys, non-finite or non-increasing times,
+ * wrong value counts, non-finite values, unknown path or interpolation, a bad duration.
+ */
+export function buildClip(raw: RawClip): Clip {
+  const name = raw.name;
+  if (typeof name !== 'string') fail(String(name), 'has no name');
+  const tracks = raw.tracks.map((t) => buildTrack(name, t));
+  let end = 0;
+  for (const t of tracks) end = Math.max(end, t.times[t.times.length - 1]);
+  const duration = raw.duration ?? end;
+  if (!Number.isFinite(duration) || duration < 0) fail(name, `duration ${raw.duration} is not a finite number ≥ 0`);
+  return { name, duration, tracks, extras: raw.extras ?? {} };
+}
+
+/** Where a skeleton's pose keeps one mesh's morph weights. */
+export interface MorphSlot {
+  readonly offset: number;
+  readonly count: number;
+}
+
+/** A clip bound to one skeleton: each track resolved to a joint or a morph weight slot. */
+export interface ClipBinding {
+  readonly clip: Clip;
+  /** Joint per track, -1 when the track is a morph track or its target is not in the skeleton. */
+  readonly joints: Int16Array;
+  /** Offset into the pose's weights per track, -1 for joint tracks and unbound ones. */
+  readonly weightOffsets: Int32Array;
+  /** Targets of tracks that found nothing to drive. */
+  readonly unbound: readonly string[];
+}
+
+/**
+ * Resolves a clip's track targets by name against a skeleton (and its morph weight slots). Tracks whose
+ * target is missing are listed in `unbound` and skipped at sampling time; with `strict` they throw.
+ * @throws AnimError `unknown-joint` in strict mode; `bad-clip` when a weights track's width does not
+ * match the mesh's morph target count.
+ */
+export function bindClip(
+  clip: Clip,
+  skeleton: Skeleton,
+  morphs: ReadonlyMap<string, MorphSlot> = new Map(),
+  strict = false,
+): ClipBinding {
+  const joints = new Int16Array(clip.tracks.length).fill(-1);
+  const weightOffsets = new Int32Array(clip.tracks.length).fill(-1);
+  const unbound: string[] = [];
+  clip.tracks.forEach((track, i) => {
+    if (track.path === 'weights') {
+      const slot = morphs.get(track.target);
+      if (slot && slot.count !== track.width) {
+        fail(clip.name, `weights track on "${track.target}" has ${track.width} weights, the mesh has ${slot.count}`);
+      }
+      if (slot) weightOffsets[i] = slot.offset;
+      else unbound.push(track.target);
+      return;
+    }
+    const joint = skeleton.indexByName.get(track.target);
+    if (joint === undefined) unbound.push(track.target);
+    else joints[i] = joint;
+  });
+  if (strict && unbound.length > 0) {
+    throw new AnimError('unknown-joint', `clip "${clip.name}" drives unknown joint "${unbound[0]}"`);
+  }
+  return { clip, joints, weightOffsets, unbound };
+}

@@ -1,0 +1,37 @@
+/**
+ * The pure animation runtime: typed-array skeletons, clips, sampling, blending, forward kinematics,
+ * skinning, clocks and clip events. No DOM, no three.js: it runs in a page, a worker or Node.
+ */
+
+export { applyAdditive, type BlendLayer, blendLayers, blendPoses, makeAdditive } from './blend.js';
+export {
+  bindClip,
+  buildClip,
+  type Clip,
+  type ClipBinding,
+  type Interpolation,
+  type MorphSlot,
+  type RawClip,
+  type RawTrack,
+  type Track,
+  type TrackPath,
+} from './clip.js';
+export { crossedEvents } from './clip-events.js';
+export { advanceClock, type Clock, createClock, resetClock, WRAP_MODES, type WrapMode } from './clock.js';
+export { type SkinnedGeometry, skinVertices } from './cpu-skinning.js';
+export { AnimError, type RuntimeErrorCode } from './errors.js';
+export { localToModel } from './fk.js';
+export { type GltfAsset, type GltfJson, importGltf, parseGlb, readAccessor } from './gltf.js';
+export {
+  CLIP_EVENT,
+  FINISH,
+  LOOP,
+  MAX_SLOTS,
+  Playback,
+  type PlaybackClip,
+  type PlayOptions,
+} from './playback.js';
+export { copyPose, createPose, type Pose, setRestPose } from './pose.js';
+export { createSampleCache, type SampleCache, sampleClip } from './sample.js';
+export { buildSkeleton, type RawSkeleton, type Skeleton } from './skeleton.js';
+export { buildSkin, type Skin, skinningMatrices } from './skinning.js';

@@ -1,0 +1,247 @@
+import { type BlendLayer, blendLayers } from './blend.js';
+import type { ClipBinding } from './clip.js';
+import { crossedEvents } from './clip-events.js';
+import { advanceClock, type Clock, createClock, resetClock, type WrapMode } from './clock.js';
+import { copyPose, createPose, type Pose, setRestPose } from './pose.js';
+import { createSampleCache, type SampleCache, sampleClip } from './sample.js';
+import type { Skeleton } from './skeleton.js';
+
+/** A clip as a playback knows it: its binding, its play defaults and its timed events. */
+export interface PlaybackClip {
+  binding: ClipBinding;
+  /** Play window in seconds (default the whole clip). */
+  start?: number;
+  end?: number;
+  loop?: WrapMode;
+  speed?: number;
+  /** Event times in seconds, ascending. */
+  eventTimes?: Float32Array;
+}
+
+export interface PlayOptions {
+  /** Crossfade seconds (default the playback's `defaultFade`). */
+  fade?: number;
+  /** Multiplies the clip's own speed; negative plays backwards. */
+  speed?: number;
+  loop?: WrapMode;
+  /** Play window in seconds, overriding the clip's. */
+  start?: number;
+  end?: number;
+}
+
+/** Kinds of notification a playback queues during update. */
+export const LOOP = 0;
+export const FINISH = 1;
+export const CLIP_EVENT = 2;
+
+/** Most clips blending at once; asking for more replaces the faintest fading one. */
+export const MAX_SLOTS = 6;
+const EVENT_CAPACITY = 128;
+
+interface Slot {
+  clip: number;
+  readonly clock: Clock;
+  readonly pose: Pose;
+  weight: number;
+  fadeFrom: number;
+  fadeTo: number;
+  fadeElapsed: number;
+  fadeDuration: number;
+}
+
+/**
+ * Plays a skeleton's clips with crossfades. `play` is idempotent: asking for the clip already playing or
+ * fading in does nothing, so a script may call it every frame. Each `update(dt)` advances the clocks and
+ * fades, samples every live clip and blends them into `pose`, and queues loop, finish and clip-event
+ * notifications (read them from `events*` up to `eventCount`). Nothing is allocated after construction.
+ */
+export class Playback {
+  readonly pose: Pose;
+  /** Crossfade seconds when play() is given none. */
+  defaultFade = 0.25;
+  /** Multiplies every clip's speed; negative plays backwards. */
+  speed = 1;
+
+  /** Queued notifications from the last update: kind, clip index, loop count or event index, time. */
+  readonly eventKinds = new Int8Array(EVENT_CAPACITY);
+  readonly eventClips = new Int16Array(EVENT_CAPACITY);
+  readonly eventValues = new Int32Array(EVENT_CAPACITY);
+  readonly eventTimes = new Float64Array(EVENT_CAPACITY);
+  eventCount = 0;
+
+  private readonly rest: Pose;
+  private readonly slots: Slot[] = [];
+  private readonly caches: SampleCache[];
+  private readonly layers: BlendLayer[] = [];
+  private readonly crossed = new Int32Array(EVENT_CAPACITY);
+  private current: Slot | null = null;
+
+  constructor(
+    readonly skeleton: Skeleton,
+    readonly clips: readonly PlaybackClip[],
+    weightCount = 0,
+    defaultWeights?: Float32Array,
+  ) {
+    this.pose = createPose(skeleton.jointCount, weightCount);
+    this.rest = createPose(skeleton.jointCount, weightCount);
+    setRestPose(skeleton, this.rest, defaultWeights);
+    copyPose(this.rest, this.pose);
+    this.caches = clips.map((c) => createSampleCache(c.binding));
+    for (let i = 0; i < MAX_SLOTS; i++) {
+      const slot: Slot = {
+        clip: -1,
+        clock: createClock(),
+        pose: createPose(skeleton.jointCount, weightCount),
+        weight: 0,
+        fadeFrom: 0,
+        fadeTo: 0,
+        fadeElapsed: 0,
+        fadeDuration: 0,
+      };
+      this.slots.push(slot);
+      this.layers.push({ pose: slot.pose, weight: 0, mask: null });
+    }
+  }
+
+  /** Index of the clip playing or fading in, -1 when none. */
+  get currentClip(): number {
+    return this.current ? this.current.clip : -1;
+  }
+
+  /** The current clip's clock (time, window, loops), or null. */
+  get currentClock(): Clock | null {
+    return this.current ? this.current.clock : null;
+  }
+
+  /** Blend weight of a clip now (0 when it is not live). */
+  weightOf(clip: number): number {
+    for (const s of this.slots) if (s.clip === clip) return s.weight;
+    return 0;
+  }
+
+  /**
+   * Crossfades to a clip over `fade` seconds; every other live clip fades out over the same time. Does
+   * nothing when that clip is already the current one and has not finished. Returns whether it started.
+   */
+  play(clip: number, options: PlayOptions = {}): boolean {
+    const def = this.clips[clip];
+    if (def === undefined) return false;
+    if (this.current && this.current.clip === clip && !this.current.clock.finished) return false;
+    const fade = Math.max(0, options.fade ?? this.defaultFade);
+    const slot = this.slots.find((s) => s.clip === clip) ?? this.freeSlot();
+    const duration = def.binding.clip.duration;
+    const start = clampTime(options.start ?? def.start ?? 0, duration);
+    const end = clampTime(options.end ?? def.end ?? duration, duration);
+    const speed = (options.speed ?? 1) * (def.speed ?? 1);
+    resetClock(slot.clock, start, Math.max(start, end), speed, options.loop ?? def.loop ?? 'repeat');
+    if (slot.clip !== clip) slot.weight = 0;
+    slot.clip = clip;
+    this.current = slot;
+    for (const s of this.slots) {
+      if (s.clip < 0) continue;
+      s.fadeFrom = s.weight;
+      s.fadeTo = s === slot ? 1 : 0;
+      s.fadeElapsed = 0;
+      s.fadeDuration = fade;
+    }
+    if (fade === 0) this.settleFades();
+    return true;
+  }
+
+  /** Fades every clip out (default fade) and leaves the rest pose. */
+  stop(fade = this.defaultFade): void {
+    this.current = null;
+    for (const s of this.slots) {
+      if (s.clip < 0) continue;
+      s.fadeFrom = s.weight;
+      s.fadeTo = 0;
+      s.fadeElapsed = 0;
+      s.fadeDuration = Math.max(0, fade);
+    }
+    if (!(fade > 0)) this.settleFades();
+  }
+
+  /** Moves the current clip's time (clamped to its window) without crossing events. */
+  seek(time: number): void {
+    const c = this.current?.clock;
+    if (!c || !Number.isFinite(time)) return;
+    c.time = Math.min(c.end, Math.max(c.start, time));
+    c.finished = false;
+    c.atEdge = false;
+    c.started = true;
+  }
+
+  /** Advances fades and clocks by dt seconds, then samples and blends into `pose`. dt = 0 re-poses only. */
+  update(dt: number): void {
+    this.eventCount = 0;
+    if (!Number.isFinite(dt)) dt = 0;
+    let live = 0;
+    for (const s of this.slots) {
+      if (s.clip < 0) continue;
+      if (s.fadeElapsed < s.fadeDuration) {
+        s.fadeElapsed = Math.min(s.fadeDuration, s.fadeElapsed + Math.abs(dt));
+        s.weight = s.fadeFrom + (s.fadeTo - s.fadeFrom) * (s.fadeElapsed / s.fadeDuration);
+      } else s.weight = s.fadeTo;
+      if (s.weight <= 0 && s.fadeTo === 0) {
+        s.clip = -1;
+        continue;
+      }
+      const def = this.clips[s.clip];
+      advanceClock(s.clock, dt * this.speed);
+      this.queueClockEvents(s, def);
+      setRestPose(this.skeleton, s.pose);
+      s.pose.weights.set(this.rest.weights);
+      sampleClip(def.binding, s.clock.time, this.caches[s.clip], s.pose);
+      const layer = this.layers[live++];
+      layer.pose = s.pose;
+      layer.weight = s.weight;
+    }
+    if (live === 0) copyPose(this.rest, this.pose);
+    else if (live === 1 && this.layers[0].weight >= 1) copyPose(this.layers[0].pose, this.pose);
+    else blendLayers(this.layers, live, this.rest, this.pose);
+  }
+
+  private queueClockEvents(s: Slot, def: PlaybackClip): void {
+    const c = s.clock;
+    if (def.eventTimes && def.eventTimes.length > 0 && c.segmentCount > 0) {
+      const n = crossedEvents(c, def.eventTimes, this.crossed, 0);
+      for (let i = 0; i < n; i++) this.queue(CLIP_EVENT, s.clip, this.crossed[i], def.eventTimes[this.crossed[i]]);
+    }
+    if (c.stepLoops > 0) this.queue(LOOP, s.clip, c.loops, c.time);
+    if (c.stepFinished) this.queue(FINISH, s.clip, c.loops, c.time);
+  }
+
+  private queue(kind: number, clip: number, value: number, time: number): void {
+    const i = this.eventCount;
+    if (i >= EVENT_CAPACITY) return;
+    this.eventKinds[i] = kind;
+    this.eventClips[i] = clip;
+    this.eventValues[i] = value;
+    this.eventTimes[i] = time;
+    this.eventCount = i + 1;
+  }
+
+  private settleFades(): void {
+    for (const s of this.slots) {
+      if (s.clip < 0) continue;
+      s.weight = s.fadeTo;
+      s.fadeElapsed = s.fadeDuration;
+      if (s.weight === 0) s.clip = -1;
+    }
+  }
+
+  private freeSlot(): Slot {
+    const free = this.slots.find((s) => s.clip < 0);
+    if (free) return free;
+    let faintest: Slot | null = null;
+    for (const s of this.slots)
+      if (s !== this.current && (faintest === null || s.weight < faintest.weight)) faintest = s;
+    faintest = faintest ?? this.slots[0];
+    faintest.clip = -1;
+    return faintest;
+  }
+}
+
+function clampTime(t: number, duration: number): number {
+  return Number.isFinite(t) ? Math.min(duration, Math.max(0, t)) : 0;
+}

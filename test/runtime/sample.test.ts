@@ -1,0 +1,134 @@
+import { expect } from '@open-wc/testing';
+import { InterpolateDiscrete, QuaternionKeyframeTrack, VectorKeyframeTrack } from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { importGltf } from '../../src/runtime/gltf.js';
+import {
+  bindClip,
+  buildClip,
+  buildSkeleton,
+  createPose,
+  createSampleCache,
+  sampleClip,
+  setRestPose,
+} from '../../src/runtime/index.js';
+import { makeGltf } from '../helpers/gltf-fixture.js';
+import { expectClose, expectQuatClose, randomQuat, rng } from '../helpers/math.js';
+
+const r = rng(7);
+const KEYS = 12;
+const times = Array.from({ length: KEYS }, (_, k) => k * 0.1 + (k > 0 ? r() * 0.05 : 0));
+const vec3 = times.flatMap(() => [r() * 4 - 2, r() * 4 - 2, r() * 4 - 2]);
+const quats = times.flatMap(() => randomQuat(r));
+const skeleton = buildSkeleton({ names: ['a', 'b'], parents: [-1, 0] });
+
+/** Query times: forward, backward, jumping, and beyond both ends (clamped). */
+const queries = [
+  ...Array.from({ length: 60 }, (_, i) => -0.1 + i * 0.025),
+  ...Array.from({ length: 60 }, (_, i) => 1.4 - i * 0.025),
+  ...Array.from({ length: 60 }, () => r() * 1.6 - 0.1),
+];
+
+function ours(path: 'translation' | 'rotation', interpolation: 'LINEAR' | 'STEP', values: number[]) {
+  const clip = buildClip({ name: 'c', tracks: [{ target: 'b', path, interpolation, times, values }] });
+  const binding = bindClip(clip, skeleton);
+  const cache = createSampleCache(binding);
+  const pose = createPose(2);
+  setRestPose(skeleton, pose);
+  return (t: number) => {
+    sampleClip(binding, t, cache, pose);
+    return path === 'rotation' ? pose.rotations.subarray(4, 8) : pose.translations.subarray(3, 6);
+  };
+}
+
+describe('runtime: sampling matches three.js interpolants', () => {
+  it('LINEAR translation matches VectorKeyframeTrack to 1e-5', () => {
+    const oracle = new VectorKeyframeTrack('b.position', times, vec3).createInterpolant();
+    const sample = ours('translation', 'LINEAR', vec3);
+    for (const t of queries) expectClose(sample(t), oracle.evaluate(t), 1e-5, `t=${t}`);
+  });
+
+  it('LINEAR rotation (shortest-arc slerp) matches QuaternionKeyframeTrack to 1e-5', () => {
+    const oracle = new QuaternionKeyframeTrack('b.quaternion', times, quats).createInterpolant();
+    const sample = ours('rotation', 'LINEAR', quats);
+    for (const t of queries) expectQuatClose(sample(t), oracle.evaluate(t), 1e-5, `t=${t}`);
+  });
+
+  it('STEP matches the discrete interpolant to 1e-5', () => {
+    const oracle = new VectorKeyframeTrack('b.position', times, vec3, InterpolateDiscrete).createInterpolant();
+    const sample = ours('translation', 'STEP', vec3);
+    for (const t of queries) expectClose(sample(t), oracle.evaluate(t), 1e-5, `t=${t}`);
+  });
+
+  it('CUBICSPLINE translation and rotation match GLTFLoader’s cubic-spline interpolants to 1e-5', async () => {
+    const cubicVec = times.flatMap(() => [
+      r() - 0.5,
+      r() - 0.5,
+      r() - 0.5,
+      ...[0, 1, 2].map(() => r() * 4 - 2),
+      r() - 0.5,
+      r() - 0.5,
+      r() - 0.5,
+    ]);
+    const cubicQuat = times.flatMap(() => [
+      ...randomQuat(r).map((v) => v * 0.3),
+      ...randomQuat(r),
+      ...randomQuat(r).map((v) => v * 0.3),
+    ]);
+    const doc = makeGltf(
+      [{ name: 'root', children: [1] }, { name: 'b' }],
+      [
+        {
+          name: 'cubic',
+          samplers: [
+            { node: 1, path: 'translation', interpolation: 'CUBICSPLINE', times, values: cubicVec },
+            { node: 1, path: 'rotation', interpolation: 'CUBICSPLINE', times, values: cubicQuat },
+          ],
+        },
+      ],
+    );
+    const gltf = await new GLTFLoader().parseAsync(doc.text, '');
+    const [posTrack, rotTrack] = gltf.animations[0].tracks;
+    const posOracle = posTrack.createInterpolant();
+    const rotOracle = rotTrack.createInterpolant();
+    const asset = importGltf(doc.json, doc.buffers);
+    const binding = bindClip(asset.clips[0], asset.skeleton);
+    const cache = createSampleCache(binding);
+    const pose = createPose(asset.skeleton.jointCount);
+    setRestPose(asset.skeleton, pose);
+    const j = asset.skeleton.indexByName.get('b')!;
+    for (const t of queries) {
+      sampleClip(binding, t, cache, pose);
+      expectClose(pose.translations.subarray(j * 3, j * 3 + 3), posOracle.evaluate(t), 1e-5, `translation t=${t}`);
+      expectQuatClose(pose.rotations.subarray(j * 4, j * 4 + 4), rotOracle.evaluate(t), 1e-5, `rotation t=${t}`);
+    }
+  });
+
+  it('leaves joints the clip does not drive at their rest pose, and ignores a non-finite time', () => {
+    const skel = buildSkeleton({ names: ['a', 'b'], parents: [-1, 0], translations: [1, 2, 3, 4, 5, 6] });
+    const clip = buildClip({
+      name: 'c',
+      tracks: [{ target: 'b', path: 'translation', times: [0, 1], values: [0, 0, 0, 1, 1, 1] }],
+    });
+    const binding = bindClip(clip, skel);
+    const pose = createPose(2);
+    setRestPose(skel, pose);
+    const cache = createSampleCache(binding);
+    sampleClip(binding, 0.5, cache, pose);
+    expectClose(pose.translations, [1, 2, 3, 0.5, 0.5, 0.5], 1e-7);
+    sampleClip(binding, Number.NaN, cache, pose);
+    expectClose(pose.translations, [1, 2, 3, 0.5, 0.5, 0.5], 1e-7);
+  });
+
+  it('samples morph weights for the mesh they target', () => {
+    const skel = buildSkeleton({ names: ['face'], parents: [-1] });
+    const clip = buildClip({
+      name: 'smile',
+      tracks: [{ target: 'face', path: 'weights', times: [0, 2], values: [0, 1, 1, 0] }],
+    });
+    const binding = bindClip(clip, skel, new Map([['face', { offset: 1, count: 2 }]]));
+    const pose = createPose(1, 3);
+    sampleClip(binding, 0.5, createSampleCache(binding), pose);
+    expectClose(pose.weights, [0, 0.25, 0.75], 1e-6);
+    expect(binding.unbound).to.deep.equal([]);
+  });
+});
