@@ -1,0 +1,244 @@
+import { ContextProvider } from '@lit/context';
+import { css, html, LitElement, type PropertyValues } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { DEBUG_VIEWS, type DebugView, Stage } from '../scene/stage.js';
+import { acceptValue } from './accept-value.js';
+import { reportError } from './errors.js';
+import { stageContext } from './stage-context.js';
+import {
+  type CameraOrbit,
+  formatCameraOrbit,
+  parseCameraOrbit,
+  parseColor,
+  parseNumber,
+  parseTokenList,
+  parseVector3,
+  type Vector3Tuple,
+} from './units.js';
+
+const DEFAULT_ORBIT: CameraOrbit = { yaw: 30, pitch: 15, distance: 4 };
+const DEFAULT_TARGET: Vector3Tuple = [0, 0.9, 0];
+const DEFAULT_BACKGROUND = '#e9ebee';
+
+const parseNonNegative = (text: string) => parseNumber(text, { min: 0 });
+const parseDebug = (text: string) => parseTokenList(text, DEBUG_VIEWS);
+
+/**
+ * The stage for animated characters: a WebGL canvas that fills the element, a camera on an orbit around a
+ * target, a soft sky light and a shadow-casting key light, an optional ground, and the one frame loop that
+ * drives every character inside. The loop pauses while the tab is hidden or the scene is off screen.
+ *
+ * 3D children (`<anim-character>`, …) find the scene's stage through context. A character outside any scene
+ * makes a stage of its own, so a scene is needed only to put several things on one stage or to set the
+ * camera and lights.
+ *
+ * Bad attribute values never throw: each gives one `anim-error` (`bad-attribute`, naming the value) and the
+ * previous value stays. Removing an attribute restores its default.
+ *
+ * @summary A 3D stage: renderer, camera, lights, ground and the frame loop for the characters inside.
+ *
+ * @attr camera-orbit - Camera position around the target: `"yaw pitch distance"`; angles in degrees (or with `deg`/`rad`), distance in metres. Yaw 0 looks at the model's front (from +Z). Default `"30deg 15deg 4m"`.
+ * @attr camera-target - The point the camera looks at and orbits, `"x y z"` in metres. Default `"0 0.9 0"`.
+ * @attr {boolean} controls - Lets the user orbit (drag), zoom (wheel) and pan (right-drag) the camera.
+ * @attr {boolean} shadows - The key light casts soft shadows (onto the ground and the characters).
+ * @attr {boolean} ground - Shows a ground disc at y = 0 with a faint 1 m grid, fading into the background.
+ * @attr background - Any CSS colour behind the scene; `transparent` shows the page. Default `#e9ebee`.
+ * @attr exposure - Tone-mapping exposure (ACES Filmic), 0 or more; 1 is neutral. Default 1.
+ * @attr {boolean} paused - Stops time for every character; the scene still redraws when configured. `step()` still works.
+ * @attr time-scale - Multiplies the passage of time, 0 or more (0.5 is slow motion). Default 1.
+ * @attr debug - Space-separated debug overlays: `skeleton` (bones of every skinned mesh), `root-motion`, `colliders`, `stats` (accepted; drawn by later versions).
+ *
+ * @prop {CameraOrbit} cameraOrbit - `{yaw, pitch, distance}` in degrees and metres; accepts the attribute's text too.
+ * @prop {[number, number, number]} cameraTarget - `[x, y, z]` in metres; accepts the attribute's text too.
+ * @prop {boolean} controls - See the `controls` attribute.
+ * @prop {boolean} shadows - See the `shadows` attribute.
+ * @prop {boolean} ground - See the `ground` attribute.
+ * @prop {string} background - See the `background` attribute.
+ * @prop {number} exposure - See the `exposure` attribute.
+ * @prop {boolean} paused - See the `paused` attribute.
+ * @prop {number} timeScale - See the `time-scale` attribute.
+ * @prop {DebugView[]} debug - The active debug overlays; accepts the attribute's text too.
+ * @prop {Stage | undefined} stage - The three.js side (renderer, camera, loop) while connected; for advanced use.
+ *
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad attribute value (`code: 'bad-attribute'`, the message names the value). Bubbles; the children's errors bubble through here too.
+ *
+ * @slot - 3D elements (`<anim-character>`, `<anim-model>`, …) and HTML to lay over the canvas.
+ *
+ * @csspart viewport - The box holding the WebGL canvas; it fills the element.
+ * @csspart canvas - The WebGL canvas.
+ * @csspart overlay - The layer above the canvas holding the slotted children.
+ *
+ * @cssprop [--anim-scene-height=400px] - Height of the scene when the page sets none.
+ */
+@customElement('anim-scene')
+export class AnimScene extends LitElement {
+  static override styles = css`
+    :host {
+      display: block;
+      position: relative;
+      height: var(--anim-scene-height, 400px);
+      overflow: hidden;
+      contain: layout paint;
+    }
+    [part='viewport'],
+    [part='overlay'] {
+      position: absolute;
+      inset: 0;
+    }
+    [part='overlay'] {
+      pointer-events: none;
+    }
+    ::slotted(*) {
+      pointer-events: auto;
+    }
+  `;
+
+  #stage: Stage | undefined;
+  readonly #provider = new ContextProvider(this, { context: stageContext });
+
+  #cameraOrbit = DEFAULT_ORBIT;
+  #cameraTarget = DEFAULT_TARGET;
+  #background = DEFAULT_BACKGROUND;
+  #exposure = 1;
+  #timeScale = 1;
+  #debug: DebugView[] = [];
+
+  @property({ attribute: 'camera-orbit' })
+  get cameraOrbit(): CameraOrbit {
+    return this.#cameraOrbit;
+  }
+  set cameraOrbit(value: CameraOrbit | string | null | undefined) {
+    const text = value !== null && typeof value === 'object' ? formatCameraOrbit(value) : value;
+    this.#cameraOrbit = acceptValue(this, 'camera-orbit', text, parseCameraOrbit, this.#cameraOrbit, DEFAULT_ORBIT);
+  }
+
+  @property({ attribute: 'camera-target' })
+  get cameraTarget(): Vector3Tuple {
+    return this.#cameraTarget;
+  }
+  set cameraTarget(value: readonly number[] | string | null | undefined) {
+    const text = Array.isArray(value) ? value.join(' ') : value;
+    this.#cameraTarget = acceptValue(this, 'camera-target', text, parseVector3, this.#cameraTarget, DEFAULT_TARGET);
+  }
+
+  @property({ type: Boolean }) controls = false;
+  @property({ type: Boolean }) shadows = false;
+  @property({ type: Boolean }) ground = false;
+  @property({ type: Boolean }) paused = false;
+
+  @property()
+  get background(): string {
+    return this.#background;
+  }
+  set background(value: string | null | undefined) {
+    this.#background = acceptValue(this, 'background', value, parseColor, this.#background, DEFAULT_BACKGROUND);
+  }
+
+  @property()
+  get exposure(): number {
+    return this.#exposure;
+  }
+  set exposure(value: number | string | null | undefined) {
+    this.#exposure = acceptValue(this, 'exposure', value, parseNonNegative, this.#exposure, 1);
+  }
+
+  @property({ attribute: 'time-scale' })
+  get timeScale(): number {
+    return this.#timeScale;
+  }
+  set timeScale(value: number | string | null | undefined) {
+    this.#timeScale = acceptValue(this, 'time-scale', value, parseNonNegative, this.#timeScale, 1);
+  }
+
+  @property()
+  get debug(): DebugView[] {
+    return this.#debug;
+  }
+  set debug(value: readonly string[] | string | null | undefined) {
+    const text = Array.isArray(value) ? value.join(' ') : value;
+    this.#debug = acceptValue(this, 'debug', text, parseDebug, this.#debug, []);
+  }
+
+  /** The three.js side of the scene while connected (undefined when disconnected). */
+  get stage(): Stage | undefined {
+    return this.#stage;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // made here, not in the first render: children connect right after us and ask for it at once
+    this.#stage = new Stage(this);
+    this.#stage.canvas.setAttribute('part', 'canvas');
+    this.#applyAll();
+    this.#provider.setValue(this.#stage);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#provider.setValue(undefined);
+    this.#stage?.dispose();
+    this.#stage = undefined;
+  }
+
+  /**
+   * Advances every character by exactly `dt` seconds and renders once, paused or not, with no wall clock
+   * involved: for tests, scrubbing and offline capture. Pending attribute changes are applied first.
+   */
+  step(dt: number): void {
+    if (!Number.isFinite(dt)) {
+      reportError(this, 'bad-attribute', `step(${dt}): dt must be a finite number of seconds`);
+      return;
+    }
+    // a configuration change made just before the step shows in it
+    if (this.isUpdatePending) this.performUpdate();
+    this.#stage?.step(dt);
+  }
+
+  /** Renders the current frame and returns it as a data URL (`image/png` unless `type` says otherwise). */
+  screenshot(type = 'image/png', quality?: number): string {
+    return this.#stage?.screenshot(type, quality) ?? '';
+  }
+
+  protected override render() {
+    return html`<div part="viewport">${this.#stage?.canvas}</div>
+      <div part="overlay"><slot></slot></div>`;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    // configuration only: per-frame work never goes through lit's update cycle
+    for (const key of changed.keys()) this.#apply(key as keyof AnimScene);
+  }
+
+  #applyAll(): void {
+    for (const key of Object.keys(APPLY) as Array<keyof typeof APPLY>) this.#apply(key);
+  }
+
+  #apply(key: keyof AnimScene): void {
+    if (this.#stage && key in APPLY) APPLY[key as keyof typeof APPLY](this.#stage, this);
+  }
+}
+
+/** How each property reaches the stage. */
+const APPLY = {
+  cameraOrbit: (stage: Stage, el: AnimScene) =>
+    stage.setOrbit(el.cameraOrbit.yaw, el.cameraOrbit.pitch, el.cameraOrbit.distance),
+  cameraTarget: (stage: Stage, el: AnimScene) => stage.setTarget(...el.cameraTarget),
+  controls: (stage: Stage, el: AnimScene) => stage.setControls(el.controls),
+  shadows: (stage: Stage, el: AnimScene) => stage.setShadows(el.shadows),
+  ground: (stage: Stage, el: AnimScene) => stage.setGround(el.ground),
+  background: (stage: Stage, el: AnimScene) => stage.setBackground(el.background),
+  exposure: (stage: Stage, el: AnimScene) => stage.setExposure(el.exposure),
+  debug: (stage: Stage, el: AnimScene) => stage.setDebug(el.debug),
+  paused: (stage: Stage, el: AnimScene) => {
+    stage.paused = el.paused;
+  },
+  timeScale: (stage: Stage, el: AnimScene) => {
+    stage.timeScale = el.timeScale;
+  },
+} satisfies Partial<Record<keyof AnimScene, (stage: Stage, el: AnimScene) => void>>;
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'anim-scene': AnimScene;
+  }
+}

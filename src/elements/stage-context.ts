@@ -1,0 +1,33 @@
+import { ContextEvent, createContext } from '@lit/context';
+import { Stage } from '../scene/stage.js';
+
+/** The context through which `<anim-scene>` hands its Stage to the 3D elements inside it. */
+export const stageContext = createContext<Stage | undefined>(Symbol('anim-stage'));
+
+/** The stage an element draws into, and whether the element made it (and so must dispose it). */
+export interface StageLease {
+  stage: Stage;
+  own: boolean;
+}
+
+/** Asks the nearest `<anim-scene>` above `host` (across shadow roots) for its stage, synchronously. */
+export function findSceneStage(host: Element): Stage | undefined {
+  let found: Stage | undefined;
+  host.dispatchEvent(new ContextEvent(stageContext, host, (stage) => (found = stage)));
+  return found;
+}
+
+/**
+ * The stage for a 3D element such as `<anim-character>`: its scene's stage when it sits inside an
+ * `<anim-scene>`, otherwise a stage of its own whose canvas fills `sizeSource`.
+ *
+ * A character calls this when it connects. When the lease is `own`, it renders `lease.stage.canvas` into
+ * its shadow root (so a lone character is a self-contained viewer) and calls `lease.stage.dispose()` when it
+ * disconnects; a scene's stage it only leaves (removes its actor and objects), since the scene owns it.
+ * Scenes provide their stage from `connectedCallback`, which runs before their children connect, so the
+ * request is answered synchronously.
+ */
+export function getStage(host: Element, sizeSource: HTMLElement): StageLease {
+  const stage = findSceneStage(host);
+  return stage ? { stage, own: false } : { stage: new Stage(sizeSource), own: true };
+}

@@ -1,0 +1,64 @@
+import { CircleGeometry, type Color, Mesh, MeshStandardMaterial } from 'three';
+
+/** Ground radius in metres; the disc fades out well inside it, so its edge is never seen. */
+const RADIUS = 40;
+
+/**
+ * A large disc at y = 0 that receives shadows, with a faint 1 m grid and a radial fade into the background.
+ * The grid is drawn by the ground's own shader (anti-aliased with screen-space derivatives), so there is
+ * no second coplanar mesh to z-fight with, and the fade uses alpha, so it melts into any background colour.
+ */
+export class Ground extends Mesh<CircleGeometry, MeshStandardMaterial> {
+  readonly uniforms = {
+    uFadeStart: { value: 3 },
+    uFadeEnd: { value: 18 },
+    uGridCell: { value: 1 },
+    uGridStrength: { value: 0.12 },
+  };
+
+  constructor(color: Color | string = '#d5d3cf') {
+    const material = new MeshStandardMaterial({ color, roughness: 0.95, metalness: 0, transparent: true });
+    super(new CircleGeometry(RADIUS, 96), material);
+    this.name = 'anim-ground';
+    this.rotation.x = -Math.PI / 2;
+    this.receiveShadow = true;
+    // drawn before any other transparent object, and without writing depth: nothing on stage is hidden by it
+    this.renderOrder = -1;
+    material.depthWrite = false;
+    material.customProgramCacheKey = () => 'anim-ground';
+    material.onBeforeCompile = (shader) => {
+      Object.assign(shader.uniforms, this.uniforms);
+      shader.vertexShader = `varying vec3 vGroundPosition;\n${shader.vertexShader}`.replace(
+        '#include <begin_vertex>',
+        '#include <begin_vertex>\nvGroundPosition = (modelMatrix * vec4(transformed, 1.0)).xyz;',
+      );
+      shader.fragmentShader = `varying vec3 vGroundPosition;
+uniform float uFadeStart;
+uniform float uFadeEnd;
+uniform float uGridCell;
+uniform float uGridStrength;
+${shader.fragmentShader}`.replace(
+        '#include <color_fragment>',
+        `#include <color_fragment>
+{
+  float fromCentre = length(vGroundPosition.xz);
+  vec2 cell = vGroundPosition.xz / uGridCell;
+  // distance to the nearest grid line in pixels: a one-pixel line at any zoom
+  vec2 lineDistance = abs(fract(cell - 0.5) - 0.5) / fwidth(cell);
+  float line = 1.0 - min(min(lineDistance.x, lineDistance.y), 1.0);
+  // the grid fades sooner than the ground, before its lines get dense enough to shimmer
+  float gridFade = 1.0 - smoothstep(uFadeStart * 0.5, uFadeEnd * 0.6, fromCentre);
+  diffuseColor.rgb *= 1.0 - uGridStrength * line * gridFade;
+  diffuseColor.a *= 1.0 - smoothstep(uFadeStart, uFadeEnd, fromCentre);
+}`,
+      );
+    };
+  }
+
+  /** Frees the disc's geometry and material too (Object3D's dispose frees nothing of a mesh). */
+  override dispose(): void {
+    this.geometry.dispose();
+    this.material.dispose();
+    super.dispose();
+  }
+}

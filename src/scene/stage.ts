@@ -1,0 +1,296 @@
+import {
+  ACESFilmicToneMapping,
+  Box3,
+  Group,
+  type Material,
+  type Mesh,
+  PCFShadowMap,
+  PerspectiveCamera,
+  Scene,
+  SkeletonHelper,
+  SRGBColorSpace,
+  Vector3,
+  WebGLRenderer,
+} from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { resolveCssColor } from './css-color.js';
+import { eventQueue } from './event-queue.js';
+import { FrameLoop } from './frame-loop.js';
+import { Ground } from './ground.js';
+import { StageLights } from './lights.js';
+import { orbitPosition } from './orbit.js';
+
+/** Something the frame loop advances: a character, a tween, a physics world. */
+export interface Actor {
+  /** Advances by `dt` seconds (already scaled by the stage's time scale; 0 on a redraw). Must not throw. */
+  update(dt: number): void;
+}
+
+/** The debug overlays a stage can draw. Only `skeleton` draws anything so far. */
+export const DEBUG_VIEWS = ['skeleton', 'root-motion', 'colliders', 'stats'] as const;
+export type DebugView = (typeof DEBUG_VIEWS)[number];
+
+/** Device pixel ratio cap: beyond 2 the fill cost grows faster than anyone can see. */
+const MAX_PIXEL_RATIO = 2;
+
+/**
+ * A renderer, camera, lights, optional ground and the one frame loop, drawing into a canvas that fills
+ * `sizeSource` and follows its size. Everything three.js-side of `<anim-scene>` lives here; the element only
+ * forwards parsed attribute values.
+ *
+ * Actors add their objects to `content` (whose bounds fit the shadow camera; call `contentChanged()` after
+ * adding or removing objects) and register with `addActor` to be ticked every frame.
+ */
+export class Stage {
+  readonly canvas: HTMLCanvasElement;
+  readonly renderer: WebGLRenderer;
+  readonly scene = new Scene();
+  readonly camera = new PerspectiveCamera(35, 2, 0.05, 200);
+  /** Where actors put their objects. */
+  readonly content = new Group();
+  readonly lights = new StageLights();
+  readonly loop: FrameLoop;
+
+  readonly #sizeSource: HTMLElement;
+  readonly #resizeObserver: ResizeObserver;
+  readonly #actors = new Set<Actor>();
+  readonly #target = new Vector3(0, 0.9, 0);
+  readonly #overlay = new Group();
+  #orbit = { yaw: 30, pitch: 15, distance: 4 };
+  #controls: OrbitControls | undefined;
+  #ground: Ground | undefined;
+  #debug: readonly DebugView[] = [];
+  #disposed = false;
+
+  constructor(sizeSource: HTMLElement) {
+    this.#sizeSource = sizeSource;
+    this.canvas = document.createElement('canvas');
+    this.canvas.style.cssText = 'display:block;width:100%;height:100%;touch-action:none;';
+    this.renderer = new WebGLRenderer({ canvas: this.canvas, antialias: true, alpha: true });
+    this.renderer.outputColorSpace = SRGBColorSpace;
+    this.renderer.toneMapping = ACESFilmicToneMapping;
+    this.renderer.shadowMap.type = PCFShadowMap;
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO));
+
+    this.content.name = 'anim-content';
+    this.#overlay.name = 'anim-debug';
+    this.scene.add(this.lights.fill, this.lights.key, this.lights.key.target, this.content, this.#overlay);
+    this.lights.fitTo(new Box3());
+    this.setBackground('#e9ebee');
+    this.#placeCamera();
+
+    this.#resizeObserver = new ResizeObserver(() => this.#resize());
+    this.#resizeObserver.observe(sizeSource);
+    this.#resize();
+
+    this.loop = new FrameLoop((dt) => this.advance(dt), sizeSource);
+    this.loop.start();
+  }
+
+  // ——— actors and content ———
+
+  addActor(actor: Actor): void {
+    this.#actors.add(actor);
+    this.loop.requestRedraw();
+  }
+
+  removeActor(actor: Actor): void {
+    this.#actors.delete(actor);
+    this.loop.requestRedraw();
+  }
+
+  /** Refits the shadow camera and debug overlays to `content`; call after adding or removing objects. */
+  contentChanged(): void {
+    this.content.updateMatrixWorld(true);
+    this.content.traverse((object) => {
+      if ((object as Mesh).isMesh) object.castShadow = true;
+    });
+    this.lights.fitTo(new Box3().setFromObject(this.content));
+    this.#rebuildOverlay();
+    this.loop.requestRedraw();
+  }
+
+  // ——— time ———
+
+  get paused(): boolean {
+    return this.loop.paused;
+  }
+
+  set paused(value: boolean) {
+    this.loop.paused = value;
+  }
+
+  get timeScale(): number {
+    return this.loop.timeScale;
+  }
+
+  set timeScale(value: number) {
+    this.loop.timeScale = value;
+  }
+
+  /**
+   * Advances every actor by exactly `dt` seconds (no time scale, no wall clock) and renders once, whether or
+   * not the loop is paused: for tests and scrubbing.
+   */
+  step(dt: number): void {
+    this.advance(dt);
+  }
+
+  /** One frame's work: update actors, render, then dispatch the events the frame raised. */
+  advance(dt: number): void {
+    if (this.#disposed) return;
+    eventQueue.beginFrame();
+    try {
+      for (const actor of this.#actors) this.#updateActor(actor, dt);
+      this.#controls?.update();
+      this.render();
+    } finally {
+      eventQueue.endFrame();
+    }
+  }
+
+  #updateActor(actor: Actor, dt: number): void {
+    try {
+      actor.update(dt);
+    } catch (error) {
+      // one broken actor must not stop the others: it leaves the loop, loudly
+      this.#actors.delete(actor);
+      console.error('An actor threw during update and was removed from the frame loop.', error);
+    }
+  }
+
+  render(): void {
+    if (this.#disposed) return;
+    this.renderer.render(this.scene, this.camera);
+  }
+
+  /** Renders now and returns the canvas as a data URL. */
+  screenshot(type = 'image/png', quality?: number): string {
+    this.render();
+    return this.canvas.toDataURL(type, quality);
+  }
+
+  // ——— camera ———
+
+  /** Places the camera: `yaw` and `pitch` in degrees, `distance` in metres, around the target. */
+  setOrbit(yaw: number, pitch: number, distance: number): void {
+    this.#orbit = { yaw, pitch, distance };
+    this.#placeCamera();
+  }
+
+  /** The point the camera orbits and looks at, in metres. */
+  setTarget(x: number, y: number, z: number): void {
+    this.#target.set(x, y, z);
+    this.#placeCamera();
+  }
+
+  /** Turns three's OrbitControls (drag to orbit, wheel to zoom, right-drag to pan) on or off. */
+  setControls(enabled: boolean): void {
+    if (enabled === !!this.#controls) return;
+    if (enabled) {
+      const controls = new OrbitControls(this.camera, this.canvas);
+      controls.target.copy(this.#target);
+      controls.addEventListener('change', this.#onControlsChange);
+      controls.update();
+      this.#controls = controls;
+    } else {
+      this.#controls?.removeEventListener('change', this.#onControlsChange);
+      this.#controls?.dispose();
+      this.#controls = undefined;
+    }
+  }
+
+  readonly #onControlsChange = (): void => this.loop.requestRedraw();
+
+  #placeCamera(): void {
+    const { yaw, pitch, distance } = this.#orbit;
+    orbitPosition(this.#target, yaw, pitch, distance, this.camera.position);
+    this.camera.lookAt(this.#target);
+    this.#controls?.target.copy(this.#target);
+    this.#controls?.update();
+    this.loop?.requestRedraw();
+  }
+
+  // ——— look ———
+
+  setShadows(enabled: boolean): void {
+    if (this.renderer.shadowMap.enabled === enabled) return;
+    this.renderer.shadowMap.enabled = enabled;
+    this.lights.key.castShadow = enabled;
+    // materials compiled without shadow code must recompile
+    this.scene.traverse((object) => {
+      const material = (object as Mesh).material as Material | Material[] | undefined;
+      for (const m of Array.isArray(material) ? material : material ? [material] : []) m.needsUpdate = true;
+    });
+    this.loop.requestRedraw();
+  }
+
+  setGround(enabled: boolean): void {
+    if (enabled === !!this.#ground) return;
+    if (enabled) {
+      this.#ground = new Ground();
+      this.scene.add(this.#ground);
+    } else {
+      this.#ground?.removeFromParent();
+      this.#ground?.dispose();
+      this.#ground = undefined;
+    }
+    this.loop.requestRedraw();
+  }
+
+  /** Any CSS colour; `transparent` (or any alpha) lets the page show through. Returns false if not a colour. */
+  setBackground(css: string): boolean {
+    const resolved = resolveCssColor(css);
+    if (!resolved) return false;
+    this.renderer.setClearColor(resolved.color, resolved.alpha);
+    this.loop?.requestRedraw();
+    return true;
+  }
+
+  /** Tone-mapping exposure (ACES Filmic); 1 is neutral. */
+  setExposure(exposure: number): void {
+    this.renderer.toneMappingExposure = exposure;
+    this.loop.requestRedraw();
+  }
+
+  setDebug(views: readonly DebugView[]): void {
+    this.#debug = views;
+    this.#rebuildOverlay();
+    this.loop.requestRedraw();
+  }
+
+  #rebuildOverlay(): void {
+    for (const helper of [...this.#overlay.children]) {
+      helper.removeFromParent();
+      (helper as SkeletonHelper).dispose?.();
+    }
+    // one helper over all of content: it collects every bone below it, whatever the armature layout
+    if (this.#debug.includes('skeleton')) this.#overlay.add(new SkeletonHelper(this.content));
+  }
+
+  #resize(): void {
+    const width = Math.max(1, this.#sizeSource.clientWidth || 300);
+    const height = Math.max(1, this.#sizeSource.clientHeight || 150);
+    this.renderer.setSize(width, height, false);
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+    this.loop?.requestRedraw();
+  }
+
+  /** Stops the loop and frees the renderer, its WebGL context and everything the stage made. */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.loop.dispose();
+    this.#resizeObserver.disconnect();
+    this.setControls(false);
+    this.setGround(false);
+    this.setDebug([]);
+    this.#actors.clear();
+    this.lights.key.shadow.dispose();
+    this.renderer.dispose();
+    // browsers keep only ~16 live contexts; releasing ours now keeps older scenes from being evicted
+    this.renderer.forceContextLoss();
+    this.canvas.remove();
+  }
+}

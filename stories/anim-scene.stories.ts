@@ -1,0 +1,82 @@
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { html, nothing } from 'lit';
+import '../src/elements/anim-scene.js';
+import './support/demo-shape.js';
+
+interface SceneArgs {
+  cameraOrbit: string;
+  cameraTarget: string;
+  controls: boolean;
+  shadows: boolean;
+  ground: boolean;
+  background: string;
+  exposure: number;
+  paused: boolean;
+  timeScale: number;
+  debug: string;
+  height: string;
+}
+
+const meta: Meta<SceneArgs> = {
+  title: 'Elements/anim-scene',
+  component: 'anim-scene',
+  args: {
+    cameraOrbit: '30deg 15deg 4m',
+    cameraTarget: '0 0.9 0',
+    controls: true,
+    shadows: true,
+    ground: true,
+    background: '#e9ebee',
+    exposure: 1,
+    paused: false,
+    timeScale: 1,
+    debug: '',
+    height: '480px',
+  },
+  argTypes: {
+    cameraOrbit: { name: 'camera-orbit', control: 'text' },
+    cameraTarget: { name: 'camera-target', control: 'text' },
+    controls: { control: 'boolean' },
+    shadows: { control: 'boolean' },
+    ground: { control: 'boolean' },
+    background: { control: 'color' },
+    exposure: { control: { type: 'range', min: 0, max: 3, step: 0.05 } },
+    paused: { control: 'boolean' },
+    timeScale: { name: 'time-scale', control: { type: 'range', min: 0, max: 4, step: 0.05 } },
+    debug: { control: 'inline-check', options: ['skeleton', 'root-motion', 'colliders', 'stats'] },
+    height: { control: 'text', description: 'CSS height of the scene (story only).' },
+  },
+  render: (args) => html`
+    <anim-scene
+      style="height: ${args.height}"
+      camera-orbit=${args.cameraOrbit}
+      camera-target=${args.cameraTarget}
+      ?controls=${args.controls}
+      ?shadows=${args.shadows}
+      ?ground=${args.ground}
+      background=${args.background}
+      exposure=${args.exposure}
+      ?paused=${args.paused}
+      time-scale=${args.timeScale}
+      debug=${Array.isArray(args.debug) ? args.debug.join(' ') : args.debug || nothing}
+    >
+      <demo-shape></demo-shape>
+    </anim-scene>
+  `,
+};
+export default meta;
+
+type Story = StoryObj<SceneArgs>;
+
+/** Ground, soft shadows and orbit controls around a stand-in shape (the character element comes next). */
+export const Stage: Story = {};
+
+/** The bare stage: no ground, no shadows, a transparent background over the page. */
+export const Transparent: Story = {
+  args: { ground: false, shadows: false, background: 'transparent' },
+};
+
+/** A low camera from the side, darker exposure, slow motion. */
+export const LowAngle: Story = {
+  args: { cameraOrbit: '100deg 4deg 3.2m', exposure: 0.8, timeScale: 0.25 },
+};
