@@ -1,0 +1,18 @@
+// `npm run generate`: writes the mannequin GLB and its walk sprite sheet into assets/.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateMannequinGlb, generateWalkSprites } from './generate';
+import { SPRITE_FILE } from './sprites';
+
+const assets = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets');
+mkdirSync(assets, { recursive: true });
+
+const glb = await generateMannequinGlb();
+writeFileSync(join(assets, 'mannequin.glb'), glb);
+
+const sprites = generateWalkSprites();
+writeFileSync(join(assets, SPRITE_FILE), sprites.png);
+writeFileSync(join(assets, SPRITE_FILE.replace(/\.png$/, '.json')), `${JSON.stringify(sprites.atlas, null, 2)}\n`);
+
+console.log(`assets/mannequin.glb ${glb.byteLength} bytes; assets/${SPRITE_FILE} ${sprites.width}×${sprites.height}`);

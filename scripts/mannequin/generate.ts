@@ -1,0 +1,19 @@
+// The generator's entry points, free of the file system so they run in Node (cli.ts) and in a page (tests).
+import { buildClip } from './clip';
+import { writeMannequinGlb } from './glb';
+import { clipLibrary } from './library';
+import { buildBody } from './mesh';
+import { renderWalkSprites, type SpriteSheet } from './sprites';
+
+export function mannequinClips() {
+  return clipLibrary().map(buildClip);
+}
+
+export function generateMannequinGlb(): Promise<Uint8Array> {
+  return writeMannequinGlb({ ...buildBody(), clips: mannequinClips() });
+}
+
+export function generateWalkSprites(): SpriteSheet {
+  const walk = mannequinClips().find((c) => c.name === 'walk-inplace')!;
+  return renderWalkSprites(walk);
+}
