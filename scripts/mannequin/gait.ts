@@ -13,6 +13,7 @@ export interface GaitSpec {
   stride: number;
   /** The way the body travels: forward (+Z), or sideways to its left (+X) or right (−X). */
   direction: 'forward' | 'left' | 'right';
+  /** Keys per cycle; contacts and lift-offs must fall on keys (keys · stance and keys / 2 whole numbers). */
   keys: number;
   /** The part of a cycle each foot is on the ground; below 0.5 the gait has a flight phase. */
   stance: number;
@@ -54,7 +55,9 @@ function footAt(gait: GaitSpec, phase: number, home: number): FootPlant {
     roll = -gait.heelStrike * (1 - smoothstep(0, 0.25, s)) + gait.toeOff * smoothstep(0.6, 1, s);
   } else {
     const u = (phase - stance) / (1 - stance);
-    along = reach * (-0.5 + smoothstep(0, 1, u)) - gait.stanceShift;
+    // Eased in world space (the foot leaves and lands at rest on the ground), so relative to the moving root
+    // it starts and ends at the root's speed backward.
+    along = -reach / 2 - gait.stanceShift + stride * (smoothstep(0, 1, u) - (1 - stance) * u);
     lift = gait.stepHeight * Math.sin(Math.PI * u) ** 1.5;
     roll = gait.toeOff * (1 - smoothstep(0, 0.4, u)) - gait.heelStrike * smoothstep(0.55, 1, u);
   }
@@ -76,6 +79,10 @@ function hipsHeightFor(gait: GaitSpec, phase: number, feet: FeetPlants): number 
 /** The cycle as a loop, with root motion along its direction or (inPlace) without it. */
 export function gaitClip(name: string, gait: GaitSpec, inPlace: boolean): ClipSpec {
   const dir: Vec3 = gait.direction === 'forward' ? [0, 0, 1] : gait.direction === 'left' ? [1, 0, 0] : [-1, 0, 0];
+  const onKeys = (x: number) => Math.abs(x - Math.round(x)) < 1e-9;
+  if (!onKeys(gait.keys * gait.stance) || !onKeys(gait.keys / 2)) {
+    throw new Error(`${name}: contacts and lift-offs fall between keys`);
+  }
   const keys = [];
   for (let k = 0; k < gait.keys; k++) {
     const phase = k / gait.keys;

@@ -47,17 +47,13 @@ export function footPlacement(plant: FootPlant): { ankle: Vector3; foot: Quatern
   const foot = yaw.clone().multiply(anglesToQuaternion([roll, 0, 0]));
   const toes = yaw.clone().multiply(anglesToQuaternion([Math.min(roll, 0), 0, 0]));
   const flatAnkle = new Vector3(plant.x, (plant.ground ?? 0) + D.ankleHeight + (plant.lift ?? 0), plant.z);
-  // The point the foot rolls about stays where it is on the flat foot; the ankle swings around it.
+  // The point the foot rolls about stays where it is on the flat foot; the ankle swings around it. Heel up, that
+  // is the toes joint (the toes stay flat, so the ball's sole point under it stays put too).
   const pivotLocal =
-    roll > 0 ? ballSoleFromAnkle() : roll < 0 ? new Vector3(...SOLE_POINTS.heel.offset) : new Vector3();
+    roll > 0 ? offsetOf('LeftToes') : roll < 0 ? new Vector3(...SOLE_POINTS.heel.offset) : new Vector3();
   const pivotWorld = pivotLocal.clone().applyQuaternion(yaw).add(flatAnkle);
   const ankle = pivotWorld.sub(pivotLocal.applyQuaternion(foot));
   return { ankle, foot, toes };
-}
-
-function ballSoleFromAnkle(): Vector3 {
-  const toesJoint = offsetOf('LeftToes');
-  return toesJoint.add(new Vector3(...SOLE_POINTS.ball.offset));
 }
 
 /** The largest hips height at which a hips-aligned leg still reaches a plant, keeping `slack` of its length. */
