@@ -388,7 +388,7 @@ function wave(): ClipSpec {
   const raised = (forearm: number): Pose =>
     upperOnly({
       RightShoulder: [0, 0, -6],
-      RightUpperArm: turns(['x', -90], ['z', -25], ['y', 15]),
+      RightUpperArm: turns(['x', -90], ['z', -35], ['y', 15]),
       RightLowerArm: [0, forearm, 0],
       RightHand: [0, 0, 0],
       Chest: [0, 4, 3],
@@ -397,10 +397,10 @@ function wave(): ClipSpec {
   return upperOneShot('wave', [
     key(0, upperOnly({})),
     key(0.35, raised(80)),
-    key(0.6, raised(115)),
-    key(0.85, raised(65)),
-    key(1.1, raised(115)),
-    key(1.35, raised(65)),
+    key(0.6, raised(100)),
+    key(0.85, raised(60)),
+    key(1.1, raised(100)),
+    key(1.35, raised(60)),
     key(1.6, raised(90)),
     key(2, upperOnly({})),
   ]);
