@@ -41,6 +41,8 @@ export interface Track {
   readonly width: number;
   readonly times: Float32Array;
   readonly values: Float32Array;
+  /** Index into the clip's timelines of this track's key times. */
+  readonly timeline: number;
 }
 
 /** Immutable runtime clip, independent of any skeleton until bound. */
@@ -48,6 +50,11 @@ export interface Clip {
   readonly name: string;
   readonly duration: number;
   readonly tracks: readonly Track[];
+  /**
+   * The distinct key-time arrays of the tracks. Exporters key most tracks at the same times; the sampler
+   * finds the key once per timeline, not once per track.
+   */
+  readonly timelines: readonly Float32Array[];
   readonly extras: Readonly<Record<string, unknown>>;
 }
 
@@ -55,7 +62,9 @@ function fail(clip: string, message: string): never {
   throw new AnimError('bad-clip', `clip "${clip}": ${message}`);
 }
 
-function buildTrack(clipName: string, raw: RawTrack): Track {
+type UnsharedTrack = Omit<Track, 'timeline'>;
+
+function buildTrack(clipName: string, raw: RawTrack): UnsharedTrack {
   const where = `track ${raw.target}.${raw.path}`;
   if (!(raw.path in WIDTHS)) fail(clipName, `${where} has an unknown path`);
   const interpolation = INTERPOLATIONS[raw.interpolation ?? 'LINEAR'];
@@ -83,7 +92,34 @@ function buildTrack(clipName: string, raw: RawTrack): Track {
     const valueOffset = interpolation === CUBICSPLINE ? 4 : 0;
     for (let k = 0; k < keys; k++) normalize(values, k * 4 * perKey + valueOffset);
   }
-  return { target: raw.target, path: raw.path, interpolation, width, times: Float32Array.from(raw.times), values };
+  const times = Float32Array.from(raw.times);
+  if (isConstant(values, keys, width, interpolation)) {
+    // Exported clips key many properties that never move; one key samples the same and costs nothing.
+    const at = interpolation === CUBICSPLINE ? width : 0;
+    return {
+      target: raw.target,
+      path: raw.path,
+      interpolation: STEP,
+      width,
+      times: times.subarray(0, 1),
+      values: values.slice(at, at + width),
+    };
+  }
+  return { target: raw.target, path: raw.path, interpolation, width, times, values };
+}
+
+/** Whether every key holds the first key's value (and, for cubic splines, every tangent is zero). */
+function isConstant(values: Float32Array, keys: number, width: number, interpolation: number): boolean {
+  const cubic = interpolation === CUBICSPLINE;
+  const stride = cubic ? width * 3 : width;
+  const at = cubic ? width : 0;
+  for (let k = 0; k < keys; k++) {
+    for (let c = 0; c < width; c++) {
+      if (values[k * stride + at + c] !== values[at + c]) return false;
+      if (cubic && (values[k * stride + c] !== 0 || values[k * stride + 2 * width + c] !== 0)) return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -94,12 +130,32 @@ function buildTrack(clipName: string, raw: RawTrack): Track {
 export function buildClip(raw: RawClip): Clip {
   const name = raw.name;
   if (typeof name !== 'string') fail(String(name), 'has no name');
-  const tracks = raw.tracks.map((t) => buildTrack(name, t));
+  const unshared = raw.tracks.map((t) => buildTrack(name, t));
   let end = 0;
-  for (const t of tracks) end = Math.max(end, t.times[t.times.length - 1]);
+  for (const t of unshared) end = Math.max(end, t.times[t.times.length - 1]);
   const duration = raw.duration ?? end;
   if (!Number.isFinite(duration) || duration < 0) fail(name, `duration ${raw.duration} is not a finite number ≥ 0`);
-  return { name, duration, tracks, extras: raw.extras ?? {} };
+  const timelines: Float32Array[] = [];
+  const tracks = unshared.map((t): Track => {
+    let timeline = timelines.findIndex((times) => sameTimes(times, t.times));
+    if (timeline < 0) timeline = timelines.push(t.times) - 1;
+    return {
+      target: t.target,
+      path: t.path,
+      interpolation: t.interpolation,
+      width: t.width,
+      times: timelines[timeline],
+      values: t.values,
+      timeline,
+    };
+  });
+  return { name, duration, tracks, timelines, extras: raw.extras ?? {} };
+}
+
+function sameTimes(a: Float32Array, b: Float32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Where a skeleton's pose keeps one mesh's morph weights. */
@@ -113,8 +169,11 @@ export interface ClipBinding {
   readonly clip: Clip;
   /** Joint per track, -1 when the track is a morph track or its target is not in the skeleton. */
   readonly joints: Int16Array;
-  /** Offset into the pose's weights per track, -1 for joint tracks and unbound ones. */
-  readonly weightOffsets: Int32Array;
+  /**
+   * Where each track writes: the offset into the pose array its path names (translations, rotations,
+   * scales or weights), -1 when it drives nothing.
+   */
+  readonly offsets: Int32Array;
   /** Targets of tracks that found nothing to drive. */
   readonly unbound: readonly string[];
 }
@@ -132,7 +191,7 @@ export function bindClip(
   strict = false,
 ): ClipBinding {
   const joints = new Int16Array(clip.tracks.length).fill(-1);
-  const weightOffsets = new Int32Array(clip.tracks.length).fill(-1);
+  const offsets = new Int32Array(clip.tracks.length).fill(-1);
   const unbound: string[] = [];
   clip.tracks.forEach((track, i) => {
     if (track.path === 'weights') {
@@ -140,16 +199,20 @@ export function bindClip(
       if (slot && slot.count !== track.width) {
         fail(clip.name, `weights track on "${track.target}" has ${track.width} weights, the mesh has ${slot.count}`);
       }
-      if (slot) weightOffsets[i] = slot.offset;
+      if (slot) offsets[i] = slot.offset;
       else unbound.push(track.target);
       return;
     }
     const joint = skeleton.indexByName.get(track.target);
-    if (joint === undefined) unbound.push(track.target);
-    else joints[i] = joint;
+    if (joint === undefined) {
+      unbound.push(track.target);
+      return;
+    }
+    joints[i] = joint;
+    offsets[i] = joint * track.width;
   });
   if (strict && unbound.length > 0) {
     throw new AnimError('unknown-joint', `clip "${clip.name}" drives unknown joint "${unbound[0]}"`);
   }
-  return { clip, joints, weightOffsets, unbound };
+  return { clip, joints, offsets, unbound };
 }

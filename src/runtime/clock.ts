@@ -141,7 +141,7 @@ function advanceToEdge(c: Clock, delta: number, first: boolean): void {
 }
 
 function advanceRepeat(c: Clock, delta: number, length: number, first: boolean): void {
-  // Unwrapped time is half-open toward the past: the seam belongs to the start of the next loop.
+  // A seam is two moments: the end of one loop (events at `end` fire) and the start of the next.
   const from = c.time;
   if (delta > 0) {
     const target = from + delta;
@@ -150,11 +150,11 @@ function advanceRepeat(c: Clock, delta: number, length: number, first: boolean):
       c.time = target;
       return;
     }
-    pushSegment(c, from, c.end, first, false);
+    pushSegment(c, from, c.end, first, true);
     const over = target - c.end;
     const full = Math.floor(over / length);
     const rest = over - full * length;
-    for (let i = 0; i < full && i < MAX_SEGMENTS; i++) pushSegment(c, c.start, c.end, true, false);
+    for (let i = 0; i < full && i < MAX_SEGMENTS; i++) pushSegment(c, c.start, c.end, true, true);
     pushSegment(c, c.start, c.start + rest, true, true);
     c.time = c.start + rest;
     c.stepLoops = full + 1;
@@ -169,8 +169,8 @@ function advanceRepeat(c: Clock, delta: number, length: number, first: boolean):
     const over = c.start - target;
     const full = Math.floor(over / length);
     const rest = over - full * length;
-    for (let i = 0; i < full && i < MAX_SEGMENTS; i++) pushSegment(c, c.end, c.start, false, true);
-    pushSegment(c, c.end, c.end - rest, false, true);
+    for (let i = 0; i < full && i < MAX_SEGMENTS; i++) pushSegment(c, c.end, c.start, true, true);
+    pushSegment(c, c.end, c.end - rest, true, true);
     c.time = rest === 0 ? c.start : c.end - rest;
     c.stepLoops = full + 1;
   }

@@ -31,7 +31,7 @@ export {
   type PlaybackClip,
   type PlayOptions,
 } from './playback.js';
-export { copyPose, createPose, type Pose, setRestPose } from './pose.js';
+export { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.js';
 export { createSampleCache, type SampleCache, sampleClip } from './sample.js';
 export { buildSkeleton, type RawSkeleton, type Skeleton } from './skeleton.js';
 export { buildSkin, type Skin, skinningMatrices } from './skinning.js';

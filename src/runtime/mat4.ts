@@ -74,3 +74,29 @@ export function multiply(out: Vec, o: number, a: Vec, ao: number, b: Vec, bo: nu
 export function identity(out: Vec, o: number): void {
   for (let i = 0; i < 16; i++) out[o + i] = i % 5 === 0 ? 1 : 0;
 }
+
+/** out = a × b for affine matrices (bottom rows 0 0 0 1): 36 multiplies instead of 64. out may alias b. */
+export function multiplyAffine(out: Vec, o: number, a: Vec, ao: number, b: Vec, bo: number): void {
+  const a0 = a[ao];
+  const a1 = a[ao + 1];
+  const a2 = a[ao + 2];
+  const a4 = a[ao + 4];
+  const a5 = a[ao + 5];
+  const a6 = a[ao + 6];
+  const a8 = a[ao + 8];
+  const a9 = a[ao + 9];
+  const a10 = a[ao + 10];
+  const a12 = a[ao + 12];
+  const a13 = a[ao + 13];
+  const a14 = a[ao + 14];
+  for (let c = 0; c < 16; c += 4) {
+    const b0 = b[bo + c];
+    const b1 = b[bo + c + 1];
+    const b2 = b[bo + c + 2];
+    const w = c === 12 ? 1 : 0;
+    out[o + c] = a0 * b0 + a4 * b1 + a8 * b2 + a12 * w;
+    out[o + c + 1] = a1 * b0 + a5 * b1 + a9 * b2 + a13 * w;
+    out[o + c + 2] = a2 * b0 + a6 * b1 + a10 * b2 + a14 * w;
+    out[o + c + 3] = w;
+  }
+}

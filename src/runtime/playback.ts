@@ -1,8 +1,8 @@
-import { type BlendLayer, blendLayers } from './blend.js';
+import { type BlendLayer, blendLayers, blendPoses } from './blend.js';
 import type { ClipBinding } from './clip.js';
 import { crossedEvents } from './clip-events.js';
 import { advanceClock, type Clock, createClock, resetClock, type WrapMode } from './clock.js';
-import { copyPose, createPose, type Pose, setRestPose } from './pose.js';
+import { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.js';
 import { createSampleCache, type SampleCache, sampleClip } from './sample.js';
 import type { Skeleton } from './skeleton.js';
 
@@ -82,8 +82,10 @@ export class Playback {
     weightCount = 0,
     defaultWeights?: Float32Array,
   ) {
-    this.pose = createPose(skeleton.jointCount, weightCount);
-    this.rest = createPose(skeleton.jointCount, weightCount);
+    const size = poseSize(skeleton.jointCount, weightCount);
+    const block = new Float32Array(size * (MAX_SLOTS + 2));
+    this.pose = createPose(skeleton.jointCount, weightCount, block, 0);
+    this.rest = createPose(skeleton.jointCount, weightCount, block, size);
     setRestPose(skeleton, this.rest, defaultWeights);
     copyPose(this.rest, this.pose);
     this.caches = clips.map((c) => createSampleCache(c.binding));
@@ -91,7 +93,7 @@ export class Playback {
       const slot: Slot = {
         clip: -1,
         clock: createClock(),
-        pose: createPose(skeleton.jointCount, weightCount),
+        pose: createPose(skeleton.jointCount, weightCount, block, size * (i + 2)),
         weight: 0,
         fadeFrom: 0,
         fadeTo: 0,
@@ -134,7 +136,11 @@ export class Playback {
     const end = clampTime(options.end ?? def.end ?? duration, duration);
     const speed = (options.speed ?? 1) * (def.speed ?? 1);
     resetClock(slot.clock, start, Math.max(start, end), speed, options.loop ?? def.loop ?? 'repeat');
-    if (slot.clip !== clip) slot.weight = 0;
+    if (slot.clip !== clip) {
+      slot.weight = 0;
+      // Sampling writes only what the clip drives; the rest of a slot's pose stays at rest from here on.
+      copyPose(this.rest, slot.pose);
+    }
     slot.clip = clip;
     this.current = slot;
     for (const s of this.slots) {
@@ -189,16 +195,19 @@ export class Playback {
       const def = this.clips[s.clip];
       advanceClock(s.clock, dt * this.speed);
       this.queueClockEvents(s, def);
-      setRestPose(this.skeleton, s.pose);
-      s.pose.weights.set(this.rest.weights);
       sampleClip(def.binding, s.clock.time, this.caches[s.clip], s.pose);
       const layer = this.layers[live++];
       layer.pose = s.pose;
       layer.weight = s.weight;
     }
+    const l0 = this.layers[0];
+    const l1 = this.layers[1];
     if (live === 0) copyPose(this.rest, this.pose);
-    else if (live === 1 && this.layers[0].weight >= 1) copyPose(this.layers[0].pose, this.pose);
-    else blendLayers(this.layers, live, this.rest, this.pose);
+    else if (live === 1 && l0.weight >= 1) copyPose(l0.pose, this.pose);
+    else if (live === 2 && l0.weight + l1.weight >= 1) {
+      // The common crossfade: a plain two-pose blend is cheaper than the general layered one.
+      blendPoses(l0.pose, l1.pose, l1.weight / (l0.weight + l1.weight), this.pose);
+    } else blendLayers(this.layers, live, this.rest, this.pose);
   }
 
   private queueClockEvents(s: Slot, def: PlaybackClip): void {

@@ -9,12 +9,25 @@ export interface Pose {
   readonly weights: Float32Array;
 }
 
-export function createPose(jointCount: number, weightCount = 0): Pose {
+/** Floats one pose takes. */
+export function poseSize(jointCount: number, weightCount = 0): number {
+  return jointCount * 10 + weightCount;
+}
+
+/**
+ * A pose, in its own memory or as views into `storage` from `offset` (poseSize floats): poses a
+ * character uses together can share one block, which keeps a crowd's per-frame data close in memory.
+ */
+export function createPose(jointCount: number, weightCount = 0, storage?: Float32Array, offset = 0): Pose {
+  const block = storage ?? new Float32Array(poseSize(jointCount, weightCount));
+  const r = offset + jointCount * 3;
+  const s = r + jointCount * 4;
+  const w = s + jointCount * 3;
   return {
-    translations: new Float32Array(jointCount * 3),
-    rotations: new Float32Array(jointCount * 4),
-    scales: new Float32Array(jointCount * 3),
-    weights: new Float32Array(weightCount),
+    translations: block.subarray(offset, r),
+    rotations: block.subarray(r, s),
+    scales: block.subarray(s, w),
+    weights: block.subarray(w, w + weightCount),
   };
 }
 

@@ -1,14 +1,37 @@
-import { type ClipBinding, CUBICSPLINE, LINEAR, type Track } from './clip.js';
+import { type ClipBinding, CUBICSPLINE, LINEAR, STEP, type Track } from './clip.js';
 import type { Pose } from './pose.js';
 import { slerp } from './quat.js';
 
-/** Per-binding key cursors: forward playback finds each track's key in O(1). */
+/**
+ * Per-binding sampling state: a key cursor per timeline (forward playback finds its key in O(1)) and the
+ * key and fraction each timeline gave at the last sample.
+ */
 export interface SampleCache {
   readonly cursors: Int32Array;
+  readonly keys: Int32Array;
+  readonly fractions: Float64Array;
 }
 
 export function createSampleCache(binding: ClipBinding): SampleCache {
-  return { cursors: new Int32Array(binding.clip.tracks.length) };
+  const n = binding.clip.timelines.length;
+  return { cursors: new Int32Array(n), keys: new Int32Array(n), fractions: new Float64Array(n) };
+}
+
+/**
+ * Above this dot product (key rotations less than about 11° apart, as sampled clips almost always are)
+ * the slerp weights come from their series in the squared angle, within 1e-9 of sin(aθ)/sin(θ) and far
+ * cheaper than the trigonometry; wider gaps take the exact slerp.
+ */
+const SERIES_DOT = 0.995;
+const THIRD = 1 / 3;
+const SIXTH = 1 / 6;
+const INV_360 = 1 / 360;
+const FOUR_45THS = 4 / 45;
+
+/** sin(aθ)/sin(θ) from θ² by its series: a·(1 + (1−a²)θ²/6 + (1−a²)(7−3a²)θ⁴/360). */
+function slerpWeight(a: number, theta2: number): number {
+  const b = 1 - a * a;
+  return a * (1 + b * theta2 * (SIXTH + (7 - 3 * a * a) * theta2 * INV_360));
 }
 
 /** Index k of the key interval [times[k], times[k+1]) holding t, starting from the cached cursor. */
@@ -16,7 +39,7 @@ function findKey(times: Float32Array, t: number, cursor: number): number {
   const last = times.length - 2;
   const k = Math.min(cursor, last);
   if (t >= times[k]) {
-    // Forward playback: the next interval or the one after is the usual answer.
+    // Forward playback: the same interval or the next is the usual answer.
     if (k === last || t < times[k + 1]) return k;
     if (k + 1 === last || t < times[k + 2]) return k + 1;
     let lo = k + 2;
@@ -39,82 +62,124 @@ function findKey(times: Float32Array, t: number, cursor: number): number {
   return lo;
 }
 
-/** Writes a track's value at time t into out[o..o+width), clamped to the first and last keys. */
-function sampleTrack(track: Track, t: number, cursors: Int32Array, i: number, out: Float32Array, o: number): void {
-  const { times, values, width, interpolation } = track;
-  const n = times.length;
-  const cubic = interpolation === CUBICSPLINE;
-  const stride = cubic ? width * 3 : width;
-  const valueAt = cubic ? width : 0; // a cubic key stores in-tangent, value, out-tangent
-  if (n === 1 || t <= times[0]) {
-    for (let c = 0; c < width; c++) out[o + c] = values[valueAt + c];
+/**
+ * Finds each timeline's key interval and fraction at t. Clamped ends become key 0 or the last key with
+ * fraction 0, so every track then just reads or interpolates.
+ */
+function locateKeys(timelines: readonly Float32Array[], t: number, cache: SampleCache): void {
+  const { cursors, keys, fractions } = cache;
+  for (let i = 0; i < timelines.length; i++) {
+    const times = timelines[i];
+    const n = times.length;
+    if (n === 1 || t <= times[0]) {
+      keys[i] = 0;
+      fractions[i] = 0;
+    } else if (t >= times[n - 1]) {
+      keys[i] = n - 1;
+      fractions[i] = 0;
+    } else {
+      const k = findKey(times, t, cursors[i]);
+      cursors[i] = k;
+      keys[i] = k;
+      fractions[i] = (t - times[k]) / (times[k + 1] - times[k]);
+    }
+  }
+}
+
+/** Shortest-arc rotation between keys a and b (offsets into values) by s. */
+function rotationBetween(values: Float32Array, a: number, b: number, s: number, out: Float32Array, o: number): void {
+  const ax = values[a];
+  const ay = values[a + 1];
+  const az = values[a + 2];
+  const aw = values[a + 3];
+  let bx = values[b];
+  let by = values[b + 1];
+  let bz = values[b + 2];
+  let bw = values[b + 3];
+  let dot = ax * bx + ay * by + az * bz + aw * bw;
+  if (dot < 0) {
+    dot = -dot;
+    bx = -bx;
+    by = -by;
+    bz = -bz;
+    bw = -bw;
+  }
+  if (dot < SERIES_DOT) {
+    slerp(out, o, values, a, values, b, s);
     return;
   }
-  if (t >= times[n - 1]) {
-    const base = (n - 1) * stride + valueAt;
-    for (let c = 0; c < width; c++) out[o + c] = values[base + c];
-    return;
+  // θ² from the cosine by the series of acos²: 2x + x²/3 + 4x³/45 with x = 1 − cos θ
+  const x = 1 - dot;
+  const theta2 = x * (2 + x * (THIRD + x * FOUR_45THS));
+  const s0 = slerpWeight(1 - s, theta2);
+  const s1 = slerpWeight(s, theta2);
+  out[o] = ax * s0 + bx * s1;
+  out[o + 1] = ay * s0 + by * s1;
+  out[o + 2] = az * s0 + bz * s1;
+  out[o + 3] = aw * s0 + bw * s1;
+}
+
+/** Cubic Hermite between keys k and k+1, glTF layout (in-tangent, value, out-tangent), tangents × dt. */
+function hermite(values: Float32Array, k: number, width: number, s: number, dt: number, out: Float32Array, o: number) {
+  const s2 = s * s;
+  const s3 = s2 * s;
+  const h00 = 2 * s3 - 3 * s2 + 1;
+  const h10 = (s3 - 2 * s2 + s) * dt;
+  const h01 = -2 * s3 + 3 * s2;
+  const h11 = (s3 - s2) * dt;
+  const a = k * width * 3;
+  const b = a + width * 3;
+  for (let c = 0; c < width; c++) {
+    out[o + c] =
+      h00 * values[a + width + c] + h10 * values[a + 2 * width + c] + h01 * values[b + width + c] + h11 * values[b + c];
   }
-  const k = findKey(times, t, cursors[i]);
-  cursors[i] = k;
-  const t0 = times[k];
-  const dt = times[k + 1] - t0;
-  const s = (t - t0) / dt;
-  const a = k * stride;
-  const b = a + stride;
-  if (interpolation === LINEAR) {
-    if (track.path === 'rotation') slerp(out, o, values, a, values, b, s);
-    else for (let c = 0; c < width; c++) out[o + c] = values[a + c] + (values[b + c] - values[a + c]) * s;
-  } else if (cubic) {
-    // glTF cubic Hermite: tangents are scaled by the key interval.
-    const s2 = s * s;
-    const s3 = s2 * s;
-    const h00 = 2 * s3 - 3 * s2 + 1;
-    const h10 = (s3 - 2 * s2 + s) * dt;
-    const h01 = -2 * s3 + 3 * s2;
-    const h11 = (s3 - s2) * dt;
-    for (let c = 0; c < width; c++) {
-      out[o + c] =
-        h00 * values[a + width + c] +
-        h10 * values[a + 2 * width + c] +
-        h01 * values[b + width + c] +
-        h11 * values[b + c];
-    }
-    if (track.path === 'rotation') {
-      const len = Math.hypot(out[o], out[o + 1], out[o + 2], out[o + 3]) || 1;
-      for (let c = 0; c < 4; c++) out[o + c] /= len;
-    }
+  if (width === 4) {
+    // a cubic rotation is renormalized, as glTF asks
+    const inv = 1 / (Math.hypot(out[o], out[o + 1], out[o + 2], out[o + 3]) || 1);
+    for (let c = 0; c < 4; c++) out[o + c] *= inv;
+  }
+}
+
+/** Writes one track's value for key k and fraction s into out[o..o+width). */
+function sampleTrack(track: Track, k: number, s: number, out: Float32Array, o: number): void {
+  const { width, values, interpolation } = track;
+  if (s === 0 || interpolation === STEP) {
+    const at = interpolation === CUBICSPLINE ? k * width * 3 + width : k * width;
+    for (let c = 0; c < width; c++) out[o + c] = values[at + c];
+  } else if (interpolation === LINEAR) {
+    const a = k * width;
+    if (track.path === 'rotation') rotationBetween(values, a, a + 4, s, out, o);
+    else for (let c = 0; c < width; c++) out[o + c] = values[a + c] + (values[a + width + c] - values[a + c]) * s;
   } else {
-    for (let c = 0; c < width; c++) out[o + c] = values[a + c];
+    hermite(values, k, width, s, track.times[k + 1] - track.times[k], out, o);
   }
 }
 
 /**
  * Samples a bound clip at `time` into `pose`. Only the joints and weights the clip drives are written:
- * start from the rest pose (setRestPose) so undriven joints keep it. Never throws, never allocates;
- * a non-finite time leaves the pose untouched.
+ * start from the rest pose (setRestPose) so undriven joints keep it. Keys are clamped at both ends.
+ * Never throws, never allocates; a non-finite time leaves the pose untouched.
  */
 export function sampleClip(binding: ClipBinding, time: number, cache: SampleCache, pose: Pose): void {
   if (!Number.isFinite(time)) return;
-  const tracks = binding.clip.tracks;
-  const { joints, weightOffsets } = binding;
-  const cursors = cache.cursors;
+  const clip = binding.clip;
+  locateKeys(clip.timelines, time, cache);
+  const { keys, fractions } = cache;
+  const tracks = clip.tracks;
+  const offsets = binding.offsets;
   for (let i = 0; i < tracks.length; i++) {
+    const o = offsets[i];
+    if (o < 0) continue;
     const track = tracks[i];
-    const j = joints[i];
-    switch (track.path) {
-      case 'translation':
-        if (j >= 0) sampleTrack(track, time, cursors, i, pose.translations, j * 3);
-        break;
-      case 'rotation':
-        if (j >= 0) sampleTrack(track, time, cursors, i, pose.rotations, j * 4);
-        break;
-      case 'scale':
-        if (j >= 0) sampleTrack(track, time, cursors, i, pose.scales, j * 3);
-        break;
-      case 'weights':
-        if (weightOffsets[i] >= 0) sampleTrack(track, time, cursors, i, pose.weights, weightOffsets[i]);
-        break;
-    }
+    const path = track.path;
+    const out =
+      path === 'rotation'
+        ? pose.rotations
+        : path === 'translation'
+          ? pose.translations
+          : path === 'scale'
+            ? pose.scales
+            : pose.weights;
+    sampleTrack(track, keys[track.timeline], fractions[track.timeline], out, o);
   }
 }

@@ -1,0 +1,60 @@
+// npm run bench: this runtime against three.js's AnimationMixer path, side by side in one run, on the
+// same rig and clips. Speed is measured here, never in a test.
+import { loadRig } from './rig.js';
+import { makeRuntimeCharacter, updateRuntimeCharacter } from './runtime-path.js';
+import { makeThreeCharacter, threeClips, updateThreeCharacter } from './three-path.js';
+
+const DT = 1 / 60;
+const gc = (globalThis as { gc?: () => void }).gc;
+
+function time(frames: number, frame: () => void): number {
+  const start = performance.now();
+  for (let f = 0; f < frames; f++) frame();
+  return performance.now() - start;
+}
+
+/** µs per character per frame, best of three rounds after a warm-up. */
+function measure(count: number, frame: () => void): number {
+  const frames = Math.max(20, Math.round(60000 / count));
+  time(Math.ceil(frames / 2), frame);
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round++) best = Math.min(best, time(frames, frame));
+  return (best * 1000) / (frames * count);
+}
+
+const rig = loadRig();
+const clips = threeClips(rig);
+console.log(`bench: ${rig.label}; per character per frame: sample 2 clips + crossfade blend + FK + skinning matrices`);
+const rows: { count: number; ours: number; three: number }[] = [];
+for (const count of [200, 1000]) {
+  const ours = Array.from({ length: count }, (_, i) => makeRuntimeCharacter(rig, (i * 0.37) % 1));
+  const theirs = Array.from({ length: count }, (_, i) => makeThreeCharacter(rig, clips, (i * 0.37) % 1));
+  const oursUs = measure(count, () => {
+    for (const c of ours) updateRuntimeCharacter(rig, c, DT);
+  });
+  const threeUs = measure(count, () => {
+    for (const c of theirs) updateThreeCharacter(c, DT);
+  });
+  rows.push({ count, ours: oursUs, three: threeUs });
+  console.log(
+    `  ${String(count).padStart(5)} characters: runtime ${oursUs.toFixed(2)} µs, three.js ${threeUs.toFixed(2)} µs, ratio ${(threeUs / oursUs).toFixed(2)}×`,
+  );
+}
+
+// Steady-state heap: 10,000 frames of 100 characters after a warm-up, with a full GC either side.
+const steady = Array.from({ length: 100 }, (_, i) => makeRuntimeCharacter(rig, i * 0.01));
+const steadyFrame = () => {
+  for (const c of steady) updateRuntimeCharacter(rig, c, DT);
+};
+time(200, steadyFrame);
+gc?.();
+const before = process.memoryUsage().heapUsed;
+time(10000, steadyFrame);
+gc?.();
+const growth = process.memoryUsage().heapUsed - before;
+console.log(
+  `  heap growth over 10,000 frames × 100 characters: ${growth} bytes${gc ? '' : ' (no --expose-gc: noisy)'}`,
+);
+
+const ratio = rows[rows.length - 1].three / rows[rows.length - 1].ours;
+console.log(`bench: runtime-vs-three ratio=${ratio.toFixed(2)} heap-growth-bytes=${growth}`);

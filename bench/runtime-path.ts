@@ -1,0 +1,31 @@
+// This project's path for one character: two clips mid-crossfade (Playback), forward kinematics and
+// skinning matrices into a bone-texture-sized buffer.
+import { bindClip, localToModel, Playback, skinningMatrices } from '../src/runtime/index.js';
+import type { BenchRig } from './rig.js';
+
+export interface RuntimeCharacter {
+  playback: Playback;
+  model: Float32Array;
+  boneMatrices: Float32Array;
+}
+
+export function makeRuntimeCharacter(rig: BenchRig, offset: number): RuntimeCharacter {
+  const clips = rig.clips.map((clip) => ({ binding: bindClip(clip, rig.skeleton) }));
+  const playback = new Playback(rig.skeleton, clips);
+  playback.play(0, { fade: 0 });
+  playback.update(offset);
+  // A fade far longer than the run keeps both clips sampled and blended every frame.
+  playback.play(1, { fade: 1e6 });
+  playback.update(0.5e6);
+  return {
+    playback,
+    model: new Float32Array(rig.skeleton.jointCount * 16),
+    boneMatrices: new Float32Array(rig.skin.joints.length * 16),
+  };
+}
+
+export function updateRuntimeCharacter(rig: BenchRig, c: RuntimeCharacter, dt: number): void {
+  c.playback.update(dt);
+  localToModel(rig.skeleton, c.playback.pose, null, c.model);
+  skinningMatrices(rig.skin, c.model, c.boneMatrices);
+}
