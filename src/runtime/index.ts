@@ -32,6 +32,7 @@ export {
   type PlayOptions,
 } from './playback.js';
 export { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.js';
+export { RootMotion, type RootMotionOptions } from './root-motion.js';
 export { createSampleCache, type SampleCache, sampleClip } from './sample.js';
 export { buildSkeleton, type RawSkeleton, type Skeleton } from './skeleton.js';
 export { buildSkin, type Skin, skinningMatrices } from './skinning.js';

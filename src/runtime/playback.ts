@@ -3,6 +3,7 @@ import type { ClipBinding } from './clip.js';
 import { crossedEvents } from './clip-events.js';
 import { advanceClock, type Clock, createClock, resetClock, type WrapMode } from './clock.js';
 import { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.js';
+import type { RootMotion } from './root-motion.js';
 import { createSampleCache, type SampleCache, sampleClip } from './sample.js';
 import type { Skeleton } from './skeleton.js';
 
@@ -61,6 +62,8 @@ export class Playback {
   defaultFade = 0.25;
   /** Multiplies every clip's speed; negative plays backwards. */
   speed = 1;
+  /** When set, root motion is extracted from every live clip each update (see RootMotion). */
+  rootMotion: RootMotion | null = null;
 
   /** Queued notifications from the last update: kind, clip index, loop count or event index, time. */
   readonly eventKinds = new Int8Array(EVENT_CAPACITY);
@@ -181,21 +184,28 @@ export class Playback {
   update(dt: number): void {
     this.eventCount = 0;
     if (!Number.isFinite(dt)) dt = 0;
-    let live = 0;
+    let total = 0;
     for (const s of this.slots) {
       if (s.clip < 0) continue;
       if (s.fadeElapsed < s.fadeDuration) {
         s.fadeElapsed = Math.min(s.fadeDuration, s.fadeElapsed + Math.abs(dt));
         s.weight = s.fadeFrom + (s.fadeTo - s.fadeFrom) * (s.fadeElapsed / s.fadeDuration);
       } else s.weight = s.fadeTo;
-      if (s.weight <= 0 && s.fadeTo === 0) {
-        s.clip = -1;
-        continue;
-      }
+      if (s.weight <= 0 && s.fadeTo === 0) s.clip = -1;
+      else total += s.weight;
+    }
+    const motion = this.rootMotion;
+    motion?.beginFrame();
+    // Root motion is weighted as the blend will weight the poses (normalized when they sum past 1).
+    const motionScale = 1 / Math.max(1, total);
+    let live = 0;
+    for (const s of this.slots) {
+      if (s.clip < 0) continue;
       const def = this.clips[s.clip];
       advanceClock(s.clock, dt * this.speed);
       this.queueClockEvents(s, def);
       sampleClip(def.binding, s.clock.time, this.caches[s.clip], s.pose);
+      motion?.accumulate(s.clip, s.clock, s.weight * motionScale, s.pose);
       const layer = this.layers[live++];
       layer.pose = s.pose;
       layer.weight = s.weight;

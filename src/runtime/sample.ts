@@ -183,3 +183,22 @@ export function sampleClip(binding: ClipBinding, time: number, cache: SampleCach
     sampleTrack(track, keys[track.timeline], fractions[track.timeline], out, o);
   }
 }
+
+/**
+ * One track's value at an arbitrary time (clamped), by binary search: for the few samples a frame needs
+ * away from the playhead (root motion at segment ends).
+ */
+export function sampleTrackAt(track: Track, time: number, out: Float32Array, o: number): void {
+  const times = track.times;
+  const n = times.length;
+  let k = 0;
+  let s = 0;
+  if (n > 1 && time > times[0]) {
+    if (time >= times[n - 1]) k = n - 1;
+    else {
+      k = findKey(times, time, 0);
+      s = (time - times[k]) / (times[k + 1] - times[k]);
+    }
+  }
+  sampleTrack(track, k, s, out, o);
+}

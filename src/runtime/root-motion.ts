@@ -1,0 +1,279 @@
+import type { ClipBinding } from './clip.js';
+import type { Clock } from './clock.js';
+import { localToModel } from './fk.js';
+import { createPose, type Pose, setRestPose } from './pose.js';
+import { sampleTrackAt } from './sample.js';
+import type { Skeleton } from './skeleton.js';
+
+export interface RootMotionOptions {
+  /** The joint whose motion moves the character (the hips, or the skeleton's root). */
+  joint: number;
+  /** Extract turning about the vertical too. */
+  yaw?: boolean;
+  /** Leave the vertical in the skeleton: only horizontal motion is extracted. */
+  planar?: boolean;
+}
+
+/**
+ * Extracts root motion from clip playback. For each live clip it measures the root joint's motion over
+ * the time segments its clock swept this frame (so a loop seam adds [previous → end] + [start → now],
+ * never a jump back), weights it like the pose, and removes it from the clip's pose (the root is held at
+ * its place at the play window's start) so it is not applied twice. Deltas are in the character's frame
+ * (the skeleton's model space): `delta` = dx, dy, dz (metres), dyaw (radians, about +Y).
+ */
+export class RootMotion {
+  /** The last frame's motion: dx, dy, dz, dyaw. */
+  readonly delta = new Float64Array(4);
+  readonly joint: number;
+  yaw: boolean;
+  planar: boolean;
+
+  /** Root translation/rotation track per clip (-1 when the clip does not key it). */
+  private readonly translationTracks: Int32Array;
+  private readonly rotationTracks: Int32Array;
+  /** The root's parent, at rest, in model space: linear part (column-major 3×3), its inverse, translation. */
+  private readonly parentLinear = new Float64Array(9);
+  private readonly parentInverse = new Float64Array(9);
+  private readonly parentTranslation = new Float64Array(3);
+  private readonly parentRotation = new Float64Array(4);
+  private readonly scratch = new Float32Array(8);
+  private readonly a = new Float64Array(4);
+  private readonly b = new Float64Array(4);
+
+  constructor(
+    readonly skeleton: Skeleton,
+    readonly bindings: readonly ClipBinding[],
+    options: RootMotionOptions,
+  ) {
+    this.joint = options.joint;
+    this.yaw = options.yaw ?? false;
+    this.planar = options.planar ?? false;
+    this.translationTracks = Int32Array.from(bindings, (b) => trackOf(b, options.joint, 'translation'));
+    this.rotationTracks = Int32Array.from(bindings, (b) => trackOf(b, options.joint, 'rotation'));
+    this.measureParent();
+  }
+
+  /** Clears the frame's delta; call before the clips accumulate. */
+  beginFrame(): void {
+    this.delta.fill(0);
+  }
+
+  /**
+   * Adds `weight` × the motion of clip `clip` over its clock's last segments to `delta`, then holds the
+   * root of `pose` (that clip's sampled pose) at its window-start place.
+   */
+  accumulate(clip: number, clock: Clock, weight: number, pose: Pose): void {
+    const tt = this.translationTracks[clip];
+    const rt = this.rotationTracks[clip];
+    if (tt < 0 && rt < 0) return;
+    const seg = clock.segments;
+    for (let i = 0; i < clock.segmentCount; i++) {
+      const from = seg[i * 4];
+      const to = seg[i * 4 + 1];
+      if (tt >= 0) {
+        this.positionAt(tt, clip, from, this.a);
+        this.positionAt(tt, clip, to, this.b);
+        this.delta[0] += (this.b[0] - this.a[0]) * weight;
+        this.delta[2] += (this.b[2] - this.a[2]) * weight;
+        if (!this.planar) this.delta[1] += (this.b[1] - this.a[1]) * weight;
+      }
+      if (rt >= 0 && this.yaw)
+        this.delta[3] += wrapAngle(this.yawAt(rt, clip, to) - this.yawAt(rt, clip, from)) * weight;
+    }
+    this.holdRoot(clip, clock.start, pose);
+  }
+
+  /** The root's position in model space at clip time t (translation track only). */
+  private positionAt(track: number, clip: number, t: number, out: Float64Array): void {
+    const tracks = this.bindings[clip].clip.tracks;
+    sampleTrackAt(tracks[track], t, this.scratch, 0);
+    const L = this.parentLinear;
+    const x = this.scratch[0];
+    const y = this.scratch[1];
+    const z = this.scratch[2];
+    out[0] = L[0] * x + L[3] * y + L[6] * z + this.parentTranslation[0];
+    out[1] = L[1] * x + L[4] * y + L[7] * z + this.parentTranslation[1];
+    out[2] = L[2] * x + L[5] * y + L[8] * z + this.parentTranslation[2];
+  }
+
+  /** Heading of the root at clip time t, about model +Y, relative to its rest (continuous over one call). */
+  private yawAt(track: number, clip: number, t: number): number {
+    sampleTrackAt(this.bindings[clip].clip.tracks[track], t, this.scratch, 4);
+    rotateIntoModel(this.parentRotation, this.scratch, 4, this.a);
+    return yawOf(this.a);
+  }
+
+  /** Holds the root at its window-start place (and heading, with yaw) so the pose carries no motion. */
+  private holdRoot(clip: number, start: number, pose: Pose): void {
+    const tt = this.translationTracks[clip];
+    const j = this.joint;
+    if (tt >= 0) {
+      this.positionAt(tt, clip, start, this.a);
+      const t = pose.translations;
+      const L = this.parentLinear;
+      const x = t[j * 3];
+      const y = t[j * 3 + 1];
+      const z = t[j * 3 + 2];
+      // current place in model space, with the extracted axes replaced by the start's
+      const mx = this.a[0];
+      const my = this.planar ? L[1] * x + L[4] * y + L[7] * z + this.parentTranslation[1] : this.a[1];
+      const mz = this.a[2];
+      const I = this.parentInverse;
+      const px = mx - this.parentTranslation[0];
+      const py = my - this.parentTranslation[1];
+      const pz = mz - this.parentTranslation[2];
+      t[j * 3] = I[0] * px + I[3] * py + I[6] * pz;
+      t[j * 3 + 1] = I[1] * px + I[4] * py + I[7] * pz;
+      t[j * 3 + 2] = I[2] * px + I[5] * py + I[8] * pz;
+    }
+    const rt = this.rotationTracks[clip];
+    if (rt >= 0 && this.yaw) {
+      const startYaw = this.yawAt(rt, clip, start);
+      rotateIntoModel(this.parentRotation, pose.rotations, j * 4, this.a);
+      const turn = wrapAngle(yawOf(this.a) - startYaw);
+      // model rotation without the turn: Ry(−turn) × q, then back into the parent's frame
+      const s = Math.sin(-turn / 2);
+      const c = Math.cos(-turn / 2);
+      const qx = this.a[0];
+      const qy = this.a[1];
+      const qz = this.a[2];
+      const qw = this.a[3];
+      this.b[0] = c * qx + s * qz;
+      this.b[1] = c * qy + s * qw;
+      this.b[2] = c * qz - s * qx;
+      this.b[3] = c * qw - s * qy;
+      const p = this.parentRotation;
+      conjugateMultiply(p, this.b, pose.rotations, j * 4);
+    }
+  }
+
+  private measureParent(): void {
+    const s = this.skeleton;
+    const parent = s.parents[this.joint];
+    this.parentLinear.set([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    this.parentInverse.set([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    this.parentRotation.set([0, 0, 0, 1]);
+    if (parent < 0) return;
+    const rest = createPose(s.jointCount);
+    setRestPose(s, rest);
+    const model = new Float32Array(s.jointCount * 16);
+    localToModel(s, rest, null, model);
+    const m = model.subarray(parent * 16, parent * 16 + 16);
+    const L = this.parentLinear;
+    L.set([m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]]);
+    this.parentTranslation.set([m[12], m[13], m[14]]);
+    invert3(L, this.parentInverse);
+    // the parent's rotation without its scale (columns normalized)
+    const sx = Math.hypot(L[0], L[1], L[2]);
+    const sy = Math.hypot(L[3], L[4], L[5]);
+    const sz = Math.hypot(L[6], L[7], L[8]);
+    rotationFromMatrix(
+      L[0] / sx,
+      L[1] / sx,
+      L[2] / sx,
+      L[3] / sy,
+      L[4] / sy,
+      L[5] / sy,
+      L[6] / sz,
+      L[7] / sz,
+      L[8] / sz,
+      this.parentRotation,
+    );
+  }
+}
+
+function trackOf(binding: ClipBinding, joint: number, path: 'translation' | 'rotation'): number {
+  const tracks = binding.clip.tracks;
+  for (let i = 0; i < tracks.length; i++) if (binding.joints[i] === joint && tracks[i].path === path) return i;
+  return -1;
+}
+
+/** out = p × q[o] (a local rotation taken into model space by the parent's rotation p). */
+function rotateIntoModel(p: Float64Array, q: Float32Array, o: number, out: Float64Array): void {
+  const px = p[0];
+  const py = p[1];
+  const pz = p[2];
+  const pw = p[3];
+  const qx = q[o];
+  const qy = q[o + 1];
+  const qz = q[o + 2];
+  const qw = q[o + 3];
+  out[0] = px * qw + pw * qx + py * qz - pz * qy;
+  out[1] = py * qw + pw * qy + pz * qx - px * qz;
+  out[2] = pz * qw + pw * qz + px * qy - py * qx;
+  out[3] = pw * qw - px * qx - py * qy - pz * qz;
+}
+
+/** out[o] = conj(p) × q: a model-space rotation back into the parent's frame. */
+function conjugateMultiply(p: Float64Array, q: Float64Array, out: Float32Array, o: number): void {
+  const px = -p[0];
+  const py = -p[1];
+  const pz = -p[2];
+  const pw = p[3];
+  out[o] = px * q[3] + pw * q[0] + py * q[2] - pz * q[1];
+  out[o + 1] = py * q[3] + pw * q[1] + pz * q[0] - px * q[2];
+  out[o + 2] = pz * q[3] + pw * q[2] + px * q[1] - py * q[0];
+  out[o + 3] = pw * q[3] - px * q[0] - py * q[1] - pz * q[2];
+}
+
+/** The rotation's heading: the angle its +Z axis turns about +Y, projected on the ground. */
+function yawOf(q: Float64Array): number {
+  const x = q[0];
+  const y = q[1];
+  const z = q[2];
+  const w = q[3];
+  // rotated +Z: (2(xz + wy), 2(yz − wx), 1 − 2(x² + y²))
+  return Math.atan2(2 * (x * z + w * y), 1 - 2 * (x * x + y * y));
+}
+
+/** An angle brought into (−π, π]. */
+function wrapAngle(a: number): number {
+  return a - 2 * Math.PI * Math.round(a / (2 * Math.PI));
+}
+
+function invert3(m: Float64Array, out: Float64Array): void {
+  const [a, b, c, d, e, f, g, h, i] = m;
+  const A = e * i - f * h;
+  const B = -(d * i - f * g);
+  const C = d * h - e * g;
+  const det = a * A + b * B + c * C;
+  const inv = det === 0 ? 0 : 1 / det;
+  out[0] = A * inv;
+  out[1] = -(b * i - c * h) * inv;
+  out[2] = (b * f - c * e) * inv;
+  out[3] = B * inv;
+  out[4] = (a * i - c * g) * inv;
+  out[5] = -(a * f - c * d) * inv;
+  out[6] = C * inv;
+  out[7] = -(a * h - b * g) * inv;
+  out[8] = (a * e - b * d) * inv;
+}
+
+/** A unit quaternion from a column-major rotation matrix. */
+function rotationFromMatrix(
+  m00: number,
+  m10: number,
+  m20: number,
+  m01: number,
+  m11: number,
+  m21: number,
+  m02: number,
+  m12: number,
+  m22: number,
+  out: Float64Array,
+): void {
+  const trace = m00 + m11 + m22;
+  if (trace > 0) {
+    const s = 0.5 / Math.sqrt(trace + 1);
+    out.set([(m21 - m12) * s, (m02 - m20) * s, (m10 - m01) * s, 0.25 / s]);
+  } else if (m00 > m11 && m00 > m22) {
+    const s = 2 * Math.sqrt(1 + m00 - m11 - m22);
+    out.set([0.25 * s, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s]);
+  } else if (m11 > m22) {
+    const s = 2 * Math.sqrt(1 + m11 - m00 - m22);
+    out.set([(m01 + m10) / s, 0.25 * s, (m12 + m21) / s, (m02 - m20) / s]);
+  } else {
+    const s = 2 * Math.sqrt(1 + m22 - m00 - m11);
+    out.set([(m02 + m20) / s, (m12 + m21) / s, 0.25 * s, (m10 - m01) / s]);
+  }
+}
