@@ -8,7 +8,10 @@ export type RuntimeErrorCode =
   | 'bad-clip'
   | 'unknown-joint'
   | 'bad-skin'
-  | 'bad-gltf';
+  | 'bad-gltf'
+  | 'bad-cloth'
+  | 'no-humanoid'
+  | 'bad-sprite-sheet';
 
 export class AnimError extends Error {
   readonly code: RuntimeErrorCode;
