@@ -36,3 +36,45 @@ export { RootMotion, type RootMotionOptions } from './root-motion.js';
 export { createSampleCache, type SampleCache, sampleClip } from './sample.js';
 export { buildSkeleton, type RawSkeleton, type Skeleton } from './skeleton.js';
 export { buildSkin, type Skin, skinningMatrices } from './skinning.js';
+export {
+  advanceSprite,
+  buildSpriteTimeline,
+  createSpritePlayer,
+  restartSprite,
+  type SpritePlayer,
+  type SpriteTimeline,
+  type SpriteTimingOptions,
+  seekSprite,
+  spriteFrameAt,
+} from './sprite/player.js';
+export { atlasSheet, type GridLayout, gridSheet, type SpriteSheet } from './sprite/sheet.js';
+export {
+  cubicBezier,
+  EASING_FAMILIES,
+  type Easing,
+  linear,
+  NAMED_EASINGS,
+  type ParsedEasing,
+  parseEasing,
+  STEP_POSITIONS,
+  type StepPosition,
+  steps,
+} from './tween/easing.js';
+export { interpolateValues, linearToSrgb, srgbToLinear, type TweenValueKind } from './tween/interpolate.js';
+export {
+  activeDuration,
+  advanceTween,
+  createTweenState,
+  createTweenTiming,
+  resetTween,
+  sampleTween,
+  seekTween,
+  TWEEN_DIRECTIONS,
+  TWEEN_END,
+  TWEEN_LOOP,
+  TWEEN_START,
+  type TweenDirection,
+  type TweenState,
+  type TweenTiming,
+} from './tween/timing.js';
+export { MotionWarp, type WarpTarget, type WarpWindow } from './warp.js';

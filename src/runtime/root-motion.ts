@@ -83,6 +83,23 @@ export class RootMotion {
     this.holdRoot(clip, clock.start, pose);
   }
 
+  /**
+   * Where the clip puts the root at clip time t, in model space (x, y, z into `out`); false when the
+   * clip does not move the root.
+   */
+  authoredPosition(clip: number, t: number, out: Float64Array): boolean {
+    const tt = this.translationTracks[clip];
+    if (tt < 0) return false;
+    this.positionAt(tt, clip, t, out);
+    return true;
+  }
+
+  /** The root's heading at clip time t about model +Y (radians), 0 when the clip does not turn it. */
+  authoredYaw(clip: number, t: number): number {
+    const rt = this.rotationTracks[clip];
+    return rt < 0 ? 0 : this.yawAt(rt, clip, t);
+  }
+
   /** The root's position in model space at clip time t (translation track only). */
   private positionAt(track: number, clip: number, t: number, out: Float64Array): void {
     const tracks = this.bindings[clip].clip.tracks;
