@@ -11,6 +11,10 @@
  * - `bad-graph`: a state graph that fails validation (unknown state, no default state, …).
  * - `unknown-param`: a graph parameter name that is not declared.
  * - `physics-failed`: the physics engine could not start.
+ * - `unknown-easing`: an easing that is not a known name, `cubic-bezier(…)` or `steps(…)`.
+ * - `unknown-property`: a tween property its target does not have.
+ * - `missing-target`: a tween's target selector matches no element.
+ * - `bad-sprite-sheet`: a sprite sheet's grid, atlas, frame range or frame times do not fit together.
  */
 export type ErrorCode =
   | 'load-failed'
@@ -21,7 +25,11 @@ export type ErrorCode =
   | 'bad-condition'
   | 'bad-graph'
   | 'unknown-param'
-  | 'physics-failed';
+  | 'physics-failed'
+  | 'unknown-easing'
+  | 'unknown-property'
+  | 'missing-target'
+  | 'bad-sprite-sheet';
 
 /** Every code, for docs and exhaustive tests. */
 export const ERROR_CODES: readonly ErrorCode[] = [
@@ -34,6 +42,10 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   'bad-graph',
   'unknown-param',
   'physics-failed',
+  'unknown-easing',
+  'unknown-property',
+  'missing-target',
+  'bad-sprite-sheet',
 ];
 
 /** An error carrying one of the stable codes; the scene layer returns these, elements turn them into events. */
