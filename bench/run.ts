@@ -16,6 +16,7 @@ function time(frames: number, frame: () => void): number {
 /** µs per character per frame, best of three rounds after a warm-up. */
 function measure(count: number, frame: () => void): number {
   const frames = Math.max(20, Math.round(60000 / count));
+  gc?.();
   time(Math.ceil(frames / 2), frame);
   let best = Number.POSITIVE_INFINITY;
   for (let round = 0; round < 3; round++) best = Math.min(best, time(frames, frame));

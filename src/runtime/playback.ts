@@ -36,7 +36,7 @@ export const FINISH = 1;
 export const CLIP_EVENT = 2;
 
 /** Most clips blending at once; asking for more replaces the faintest fading one. */
-export const MAX_SLOTS = 6;
+export const MAX_SLOTS = 4;
 const EVENT_CAPACITY = 128;
 
 interface Slot {
@@ -88,7 +88,8 @@ export class Playback {
     const size = poseSize(skeleton.jointCount, weightCount);
     const block = new Float32Array(size * (MAX_SLOTS + 2));
     this.pose = createPose(skeleton.jointCount, weightCount, block, 0);
-    this.rest = createPose(skeleton.jointCount, weightCount, block, size);
+    // the poses read every frame sit together; the rest pose, read only when a clip starts, goes last
+    this.rest = createPose(skeleton.jointCount, weightCount, block, size * (MAX_SLOTS + 1));
     setRestPose(skeleton, this.rest, defaultWeights);
     copyPose(this.rest, this.pose);
     this.caches = clips.map((c) => createSampleCache(c.binding));
@@ -96,7 +97,7 @@ export class Playback {
       const slot: Slot = {
         clip: -1,
         clock: createClock(),
-        pose: createPose(skeleton.jointCount, weightCount, block, size * (i + 2)),
+        pose: createPose(skeleton.jointCount, weightCount, block, size * (i + 1)),
         weight: 0,
         fadeFrom: 0,
         fadeTo: 0,
