@@ -161,3 +161,31 @@ export function parseColor(text: string): Parsed<string> {
   const trimmed = text.trim();
   return trimmed !== '' && CSS.supports('color', trimmed) ? ok(trimmed) : fail(text, 'a CSS colour');
 }
+
+/** Three angles, `"x y z"` in degrees (each may carry deg / rad / turn): Euler angles applied X, then Y, then Z. */
+export function parseAngles3(text: string): Parsed<Vector3Tuple> {
+  const parts = splitList(text);
+  const expected = 'three angles "x y z" in degrees';
+  if (parts.length !== 3) return fail(text, expected);
+  const out: number[] = [];
+  for (const part of parts) {
+    const angle = parseAngle(part);
+    if (!angle.ok) return fail(text, expected);
+    out.push(angle.value);
+  }
+  return ok(out as Vector3Tuple);
+}
+
+/** A scale: one number for all three axes (`"2"`) or three (`"1 2 1"`). */
+export function parseScale(text: string): Parsed<Vector3Tuple> {
+  const parts = splitList(text);
+  const expected = 'a scale: one number, or three "x y z"';
+  if (parts.length !== 1 && parts.length !== 3) return fail(text, expected);
+  const out: number[] = [];
+  for (const part of parts) {
+    const n = parseNumber(part);
+    if (!n.ok) return fail(text, expected);
+    out.push(n.value);
+  }
+  return ok((out.length === 1 ? [out[0], out[0], out[0]] : out) as Vector3Tuple);
+}
