@@ -11,7 +11,10 @@ export type RuntimeErrorCode =
   | 'bad-gltf'
   | 'bad-cloth'
   | 'no-humanoid'
-  | 'bad-sprite-sheet';
+  | 'bad-sprite-sheet'
+  | 'unknown-bone'
+  | 'bad-chain'
+  | 'bad-constraint';
 
 export class AnimError extends Error {
   readonly code: RuntimeErrorCode;

@@ -5,13 +5,22 @@ import type { Skeleton } from './skeleton.js';
  * Forward kinematics: local translation/rotation/scale to model matrices (column-major, 16 per joint) in
  * one parent-first pass. Roots are placed by `root` when given (a character's world matrix, say), so the
  * output can be world space directly. Matrices are affine: the bottom row is always 0 0 0 1.
+ * `first`..`end` refreshes only that joint range, whose parents outside it must already be in `out`: joints
+ * are depth-first, so a joint's subtree is one range (IK re-poses a chain and everything below it).
  */
-export function localToModel(skeleton: Skeleton, pose: Pose, root: Float32Array | null, out: Float32Array): void {
+export function localToModel(
+  skeleton: Skeleton,
+  pose: Pose,
+  root: Float32Array | null,
+  out: Float32Array,
+  first = 0,
+  end = skeleton.jointCount,
+): void {
   const parents = skeleton.parents;
   const t = pose.translations;
   const r = pose.rotations;
   const s = pose.scales;
-  for (let j = 0; j < skeleton.jointCount; j++) {
+  for (let j = first; j < end; j++) {
     const j3 = j * 3;
     const j4 = j * 4;
     // local rotation × scale, column by column (three's Matrix4.compose)
