@@ -1,0 +1,665 @@
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { WRAP_MODES, type WrapMode } from '../runtime/index.js';
+import { CharacterRig, type RigListener, type RigPlayOptions } from '../scene/character-rig.js';
+import type { ClipDefinition } from '../scene/clip-library.js';
+import { CodedError } from '../scene/coded-error.js';
+import { disposeObject, loadGltf } from '../scene/load-gltf.js';
+import { SKINNING_MODES, type SkinningMode } from '../scene/skin-output.js';
+import { acceptValue } from './accept-value.js';
+import type { AnimClip } from './anim-clip.js';
+import './anim-clip.js';
+import './anim-event.js';
+import {
+  type AnimEventDetail,
+  type AnimFinishDetail,
+  type AnimLoadDetail,
+  type AnimLoopDetail,
+  type AnimPlayDetail,
+  type AnimProgressDetail,
+  queueEvent,
+} from './character-events.js';
+import type { ClipOwner } from './clip-owner.js';
+import { reportError } from './errors.js';
+import { whenNearViewport } from './near-viewport.js';
+import { getStage, type StageLease } from './stage-context.js';
+import {
+  type Parsed,
+  parseAngle,
+  parseEnum,
+  parseNumber,
+  parseTime,
+  parseVector3,
+  type Vector3Tuple,
+} from './units.js';
+
+export type { AnimEventDetail, AnimFinishDetail, AnimLoadDetail, AnimLoopDetail, AnimPlayDetail, AnimProgressDetail };
+
+/** Options of `play()`; times in seconds of the clip (CSS time text accepted), speeds as numbers. */
+export interface PlayOptions {
+  /** Crossfade time; default the `fade` attribute. */
+  fade?: number | string;
+  /** Multiplies the clip's own speed for this play; negative plays backwards. */
+  speed?: number | string;
+  loop?: WrapMode;
+  /** Play window, seconds from the clip's start; default `clip-start` / `clip-end`. */
+  start?: number | string;
+  end?: number | string;
+}
+
+const DEFAULT_FADE = 0.25;
+const ORIGIN: Vector3Tuple = [0, 0, 0];
+
+const parseFade = (text: string) => parseTime(text, { min: 0 });
+const parseFraction = (text: string) => parseNumber(text, { min: 0, max: 1 });
+const parseLoop = (text: string) => parseEnum(text, WRAP_MODES);
+const parseSkinning = (text: string) => parseEnum(text, SKINNING_MODES);
+const parseLoading = (text: string) => parseEnum(text, ['eager', 'lazy'] as const);
+const parseSeconds = (text: string) => parseTime(text, { min: 0 });
+function parseScale(text: string): Parsed<number> {
+  const parsed = parseNumber(text, { min: 0 });
+  return parsed.ok && parsed.value === 0 ? { ok: false, message: `"${text}" is not a scale greater than 0` } : parsed;
+}
+
+/** A promise with its settle functions, marked handled so an unawaited rejection stays quiet. */
+function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void; settled: boolean } {
+  const d = { settled: false } as ReturnType<typeof deferred>;
+  d.promise = new Promise<void>((resolve, reject) => {
+    d.resolve = () => {
+      d.settled = true;
+      resolve();
+    };
+    d.reject = (e) => {
+      d.settled = true;
+      reject(e);
+    };
+  });
+  d.promise.catch(() => {});
+  return d;
+}
+
+/**
+ * A rigged glTF model and its playback. It loads `src`, binds its skeletons and clips into the runtime and
+ * plays `clip`; setting `clip` (or calling `play()`) crossfades over `fade`. Each frame the runtime's
+ * skinning matrices go straight into three's bone textures (`skinning="gpu"`), or the runtime deforms the
+ * vertices (`skinning="cpu"`). Morph-target weights play with their clip.
+ *
+ * Inside an `<anim-scene>` it draws on the scene's stage; on its own it makes a stage (canvas, camera,
+ * lights) of its own and fills its box. `<anim-clip>` children name clips, cut slices out of long takes and
+ * hold timed `<anim-event>`s.
+ *
+ * Setting `src` while a load is in flight cancels that load: the last `src` wins and a stale model is never
+ * shown. The previous model stays until the new one is ready, then it is freed; a disconnected character
+ * frees everything it made. Bad input never throws: each gives one `anim-error` with a stable code and the
+ * value in the message, and everything else keeps animating.
+ *
+ * @summary A rigged, animated glTF character: clips, crossfades, events, GPU or CPU skinning.
+ *
+ * @attr src - URL of a glTF or GLB file (Draco and meshopt compression supported). A 404 reports `load-failed`, a file that is not glTF (or a truncated GLB) `bad-gltf`.
+ * @attr clip - The clip to play (a model clip or an `<anim-clip>` name); changing it crossfades over `fade`. None: the rest pose. A name the model lacks reports `unknown-clip`.
+ * @attr speed - Multiplies the playback speed of every clip; negative plays backwards. Default 1.
+ * @attr loop - `repeat`, `once`, `pingpong` or `clamp`; unset, each clip wraps as its `<anim-clip loop>` says (default `repeat`).
+ * @attr {boolean} paused - Stops this character's time; it is still posed and drawn.
+ * @attr fade - Default crossfade time, seconds (or with `s` / `ms`), 0 or more. Default `0.25s`.
+ * @attr clip-start - Start of the play window as a fraction 0–1 of the clip. Default 0.
+ * @attr clip-end - End of the play window as a fraction 0–1 of the clip. Default 1.
+ * @attr position - Where the character stands, `"x y z"` in metres. Default `"0 0 0"`.
+ * @attr heading - Which way it faces, degrees about the vertical axis; 0 faces +Z (the camera's default side), positive turns left (counter-clockwise seen from above). Default 0.
+ * @attr scale - Uniform scale, greater than 0. Default 1.
+ * @attr skinning - `gpu` (bone textures, the default) or `cpu` (the runtime deforms positions and normals each frame).
+ * @attr poster - URL of an image shown until the first frame is drawn.
+ * @attr loading - `eager` (the default) loads at once; `lazy` waits until the character is about a screen away from the viewport.
+ *
+ * @prop {string | null} src - See the `src` attribute.
+ * @prop {string | null} clip - The clip asked for last (by the attribute or `play()`).
+ * @prop {number} speed - See the `speed` attribute.
+ * @prop {WrapMode | null} loop - See the `loop` attribute; null when unset.
+ * @prop {boolean} paused - See the `paused` attribute.
+ * @prop {number} fade - See the `fade` attribute; seconds.
+ * @prop {number} clipStart - See the `clip-start` attribute.
+ * @prop {number} clipEnd - See the `clip-end` attribute.
+ * @prop {[number, number, number]} position - See the `position` attribute; accepts the text too.
+ * @prop {number} heading - See the `heading` attribute; degrees.
+ * @prop {number} scale - See the `scale` attribute.
+ * @prop {SkinningMode} skinning - See the `skinning` attribute.
+ * @prop {string | null} poster - See the `poster` attribute.
+ * @prop {'eager' | 'lazy'} loading - See the `loading` attribute.
+ * @prop {string[]} clips - Read-only: the clips this character can play (empty until loaded).
+ * @prop {string[]} bones - Read-only: the joint names of the model's skins (empty until loaded).
+ * @prop {number} duration - Read-only: length of the current clip in seconds (0 when none plays).
+ * @prop {number} time - Seconds into the current clip; setting it seeks (no events fire for the jump).
+ * @prop {Promise<void>} ready - Resolves when the current `src` is bound and its first frame posed; rejects with the load's error.
+ *
+ * @fires {CustomEvent<AnimLoadDetail>} anim-load - The model is bound: `{clips, bones}`.
+ * @fires {CustomEvent<AnimProgressDetail>} anim-progress - Loading progress, `{progress}` from 0 to 1.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - Bad input: `load-failed`, `bad-gltf`, `unknown-clip`, `unknown-bone`, `bad-attribute`.
+ * @fires {CustomEvent<AnimPlayDetail>} anim-play - A clip started (or began fading in): `{clip}`.
+ * @fires {CustomEvent<AnimLoopDetail>} anim-loop - A clip wrapped: `{clip, count}`.
+ * @fires {CustomEvent<AnimFinishDetail>} anim-finish - A `once` or `clamp` clip reached its end: `{clip}`.
+ * @fires {CustomEvent<AnimEventDetail>} anim-event - Playback crossed an `<anim-event>`: `{name, clip, time, data}`.
+ *
+ * @slot - `<anim-clip>` definitions.
+ * @slot poster - Content shown until the first frame (replaces the `poster` image).
+ * @slot progress-bar - Content shown while loading (replaces the default bar).
+ *
+ * @csspart progress-bar - The default loading bar along the bottom edge.
+ * @csspart error - The message shown when the model cannot be loaded.
+ * @csspart poster - The `poster` image.
+ * @csspart canvas - The WebGL canvas of a character outside any scene.
+ *
+ * @cssprop [--anim-character-height=300px] - Height of a character outside any scene when the page sets none.
+ * @cssprop [--anim-progress-color=#3d7bf7] - Colour of the default loading bar.
+ * @cssprop [--anim-progress-height=3px] - Thickness of the default loading bar.
+ */
+@customElement('anim-character')
+export class AnimCharacter extends LitElement implements ClipOwner {
+  static override styles = css`
+    :host {
+      display: block;
+      position: relative;
+      height: var(--anim-character-height, 300px);
+      overflow: hidden;
+    }
+    :host(:state(in-scene)) {
+      position: absolute;
+      inset: 0;
+      height: auto;
+      pointer-events: none;
+    }
+    .viewport,
+    .cover {
+      position: absolute;
+      inset: 0;
+    }
+    .cover {
+      pointer-events: none;
+    }
+    [part='poster'] {
+      width: 100%;
+      height: 100%;
+      object-fit: contain;
+    }
+    [part='progress-bar'] {
+      position: absolute;
+      left: 0;
+      bottom: 0;
+      height: var(--anim-progress-height, 3px);
+      width: calc(var(--progress, 0) * 100%);
+      background: var(--anim-progress-color, #3d7bf7);
+      transition: width 0.2s ease-out;
+    }
+    [part='error'] {
+      position: absolute;
+      left: 8px;
+      right: 8px;
+      bottom: 8px;
+      font: 12px/1.4 system-ui, sans-serif;
+      color: #8a1f11;
+      background: #fff3f0e6;
+      border-radius: 4px;
+      padding: 4px 8px;
+    }
+  `;
+
+  #src: string | null = null;
+  #clip: string | null = null;
+  #speed = 1;
+  #loop: WrapMode | null = null;
+  #fade = DEFAULT_FADE;
+  #clipStart = 0;
+  #clipEnd = 1;
+  #position: Vector3Tuple = ORIGIN;
+  #heading = 0;
+  #scale = 1;
+  #skinning: SkinningMode = 'gpu';
+  #loading: 'eager' | 'lazy' = 'eager';
+
+  #lease: StageLease | undefined;
+  #rig: CharacterRig | undefined;
+  #abort: AbortController | undefined;
+  /** The src being loaded or shown; cleared when the character leaves the page. */
+  #wanted: string | null = null;
+  #ready = deferred();
+  #stopWatching: (() => void) | undefined;
+  #near = false;
+  #reportedProblems = new Set<string>();
+  readonly #internals = this.attachInternals();
+
+  @state() private loadProgress: number | null = null;
+  @state() private posed = false;
+  @state() private errorMessage = '';
+
+  @property({ type: Boolean }) paused = false;
+  @property() poster: string | null = null;
+
+  @property()
+  get src(): string | null {
+    return this.#src;
+  }
+  set src(value: string | null | undefined) {
+    this.#src = value === undefined || value === '' ? null : String(value);
+    // loads start from here too (not only after render), so a src set twice in one task aborts the first
+    if (this.isConnected) queueMicrotask(() => this.#requestLoad());
+  }
+
+  @property()
+  get clip(): string | null {
+    return this.#clip;
+  }
+  set clip(value: string | null | undefined) {
+    const name = value === undefined || value === '' ? null : String(value);
+    if (name === this.#clip) return;
+    this.#clip = name;
+    if (!this.#rig) return;
+    if (name === null) this.stop();
+    else this.#play(name, {});
+  }
+
+  @property()
+  get speed(): number {
+    return this.#speed;
+  }
+  set speed(value: number | string | null | undefined) {
+    this.#speed = acceptValue(this, 'speed', value, parseNumber, this.#speed, 1);
+    if (this.#rig) this.#rig.speed = this.#speed;
+  }
+
+  @property()
+  get loop(): WrapMode | null {
+    return this.#loop;
+  }
+  set loop(value: string | null | undefined) {
+    this.#loop = acceptValue<WrapMode | null>(this, 'loop', value, parseLoop, this.#loop, null);
+    if (this.#loop) this.#rig?.setLoop(this.#loop);
+  }
+
+  @property()
+  get fade(): number {
+    return this.#fade;
+  }
+  set fade(value: number | string | null | undefined) {
+    this.#fade = acceptValue(this, 'fade', value, parseFade, this.#fade, DEFAULT_FADE);
+    if (this.#rig) this.#rig.defaultFade = this.#fade;
+  }
+
+  @property({ attribute: 'clip-start' })
+  get clipStart(): number {
+    return this.#clipStart;
+  }
+  set clipStart(value: number | string | null | undefined) {
+    this.#clipStart = acceptValue(this, 'clip-start', value, parseFraction, this.#clipStart, 0);
+    this.#rig?.setWindow(this.#clipStart, this.#clipEnd);
+  }
+
+  @property({ attribute: 'clip-end' })
+  get clipEnd(): number {
+    return this.#clipEnd;
+  }
+  set clipEnd(value: number | string | null | undefined) {
+    this.#clipEnd = acceptValue(this, 'clip-end', value, parseFraction, this.#clipEnd, 1);
+    this.#rig?.setWindow(this.#clipStart, this.#clipEnd);
+  }
+
+  @property()
+  get position(): Vector3Tuple {
+    return this.#position;
+  }
+  set position(value: readonly number[] | string | null | undefined) {
+    const text = Array.isArray(value) ? value.join(' ') : value;
+    this.#position = acceptValue(this, 'position', text, parseVector3, this.#position, ORIGIN);
+    this.#placeRoot();
+  }
+
+  @property()
+  get heading(): number {
+    return this.#heading;
+  }
+  set heading(value: number | string | null | undefined) {
+    this.#heading = acceptValue(this, 'heading', value, parseAngle, this.#heading, 0);
+    this.#placeRoot();
+  }
+
+  @property()
+  get scale(): number {
+    return this.#scale;
+  }
+  set scale(value: number | string | null | undefined) {
+    this.#scale = acceptValue(this, 'scale', value, parseScale, this.#scale, 1);
+    this.#placeRoot();
+  }
+
+  @property()
+  get skinning(): SkinningMode {
+    return this.#skinning;
+  }
+  set skinning(value: string | null | undefined) {
+    this.#skinning = acceptValue(this, 'skinning', value, parseSkinning, this.#skinning, 'gpu');
+    if (this.#rig) this.#rig.skinning = this.#skinning;
+  }
+
+  @property()
+  get loading(): 'eager' | 'lazy' {
+    return this.#loading;
+  }
+  set loading(value: string | null | undefined) {
+    this.#loading = acceptValue(this, 'loading', value, parseLoading, this.#loading, 'eager');
+    if (this.isConnected) queueMicrotask(() => this.#requestLoad());
+  }
+
+  /** The clips this character can play (empty until loaded). */
+  get clips(): string[] {
+    return this.#rig?.clipNames ?? [];
+  }
+
+  /** Joint names of the model's skins (empty until loaded). */
+  get bones(): string[] {
+    return this.#rig?.boneNames ?? [];
+  }
+
+  /** Length of the current clip, seconds; 0 when none plays. */
+  get duration(): number {
+    return this.#rig?.duration ?? 0;
+  }
+
+  /** Seconds into the current clip; setting it seeks within the play window, firing no events. */
+  get time(): number {
+    return this.#rig?.time ?? 0;
+  }
+  set time(value: number | string) {
+    const parsed = parseTime(String(value));
+    if (!parsed.ok) reportError(this, 'bad-attribute', `time: ${parsed.message}`);
+    else if (this.#rig) {
+      this.#rig.time = parsed.value;
+      this.#redraw();
+    }
+  }
+
+  /** Resolves when the current `src` is bound and its first frame posed; rejects with the load's error. */
+  get ready(): Promise<void> {
+    return this.#ready.promise;
+  }
+
+  /** The three.js side while a model is bound (for advanced use and tests). */
+  get rig(): CharacterRig | undefined {
+    return this.#rig;
+  }
+
+  /** The stage this character draws on while connected. */
+  get stage() {
+    return this.#lease?.stage;
+  }
+
+  /**
+   * Crossfades to `clip`. Idempotent: asking for the clip already playing (or fading in) does nothing, so a
+   * script may call it every frame. Before the model has loaded, the request waits for it. Options: `fade`
+   * (seconds), `speed` (multiplies the clip's), `loop`, and a play window `start` / `end` in seconds.
+   */
+  play(clip: string, options: PlayOptions = {}): void {
+    if (typeof clip !== 'string' || clip === '') {
+      reportError(this, 'unknown-clip', `play(${JSON.stringify(clip)}): name a clip (${this.clips.join(', ')})`);
+      return;
+    }
+    this.#clip = clip;
+    if (this.#rig) this.#play(clip, options);
+  }
+
+  /** Fades every clip out (over `fade`) to the rest pose. */
+  stop(): void {
+    this.#clip = null;
+    this.#rig?.stop(this.#fade);
+    this.#redraw();
+  }
+
+  /**
+   * The world matrix of a bone (any node of the model) as of the last frame: a new Float32Array(16),
+   * column-major. An unknown name reports `unknown-bone` and returns null; so does a character not loaded.
+   */
+  boneMatrix(name: string): Float32Array | null {
+    const out = new Float32Array(16);
+    if (this.#rig?.boneMatrix(name, out)) return out;
+    const known = this.bones.slice(0, 12).join(', ');
+    reportError(
+      this,
+      'unknown-bone',
+      `boneMatrix("${name}"): no such bone${known ? ` (bones: ${known}, …)` : ' (no model loaded)'}`,
+    );
+    return null;
+  }
+
+  /** Called by `<anim-clip>` / `<anim-event>` children when a definition changes: rebinds on the next frame. */
+  clipsChanged(): void {
+    if (!this.#rig) return;
+    this.#rig.setDefinitions(this.#definitions());
+    this.#redraw();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#lease = getStage(this, this);
+    if (this.#lease.own) {
+      this.#internals.states.delete('in-scene');
+      this.#lease.stage.canvas.setAttribute('part', 'canvas');
+    } else this.#internals.states.add('in-scene');
+    this.#requestLoad();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stopWatching?.();
+    this.#stopWatching = undefined;
+    this.#abort?.abort();
+    this.#abort = undefined;
+    this.#wanted = null;
+    this.#release();
+    const lease = this.#lease;
+    this.#lease = undefined;
+    if (lease?.own) lease.stage.dispose();
+  }
+
+  protected override render() {
+    const canvas = this.#lease?.own ? html`<div class="viewport">${this.#lease.stage.canvas}</div>` : nothing;
+    const poster = this.poster ? html`<img part="poster" src=${this.poster} alt="" />` : nothing;
+    const progress = this.loadProgress;
+    return html`${canvas}
+      <div class="cover">
+        ${this.posed ? nothing : html`<slot name="poster">${poster}</slot>`}
+        ${
+          progress === null
+            ? nothing
+            : html`<slot name="progress-bar"
+                ><div part="progress-bar" style="--progress: ${progress}" role="progressbar" aria-valuenow=${progress}></div
+              ></slot>`
+        }
+        ${this.errorMessage ? html`<div part="error" role="alert">${this.errorMessage}</div>` : nothing}
+      </div>
+      <slot></slot>`;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('paused') && this.#rig) {
+      this.#rig.paused = this.paused;
+      this.#redraw();
+    }
+  }
+
+  // ——— loading ———
+
+  /** Starts loading `src` unless it is already loading or shown (or must wait for the viewport). */
+  #requestLoad(): void {
+    if (!this.isConnected || !this.#lease) return;
+    const src = this.#src;
+    if (src === this.#wanted) return;
+    if (src !== null && this.#loading === 'lazy' && !this.#near) {
+      this.#stopWatching ??= whenNearViewport(this, () => {
+        this.#near = true;
+        this.#requestLoad();
+      });
+      return;
+    }
+    this.#abort?.abort();
+    this.#abort = undefined;
+    this.#wanted = src;
+    if (src === null) {
+      this.#release();
+      return;
+    }
+    void this.#load(src);
+  }
+
+  async #load(src: string): Promise<void> {
+    const controller = new AbortController();
+    this.#abort = controller;
+    const { signal } = controller;
+    if (this.#ready.settled) this.#ready = deferred();
+    this.errorMessage = '';
+    this.loadProgress = 0;
+    this.#reportedProblems.clear();
+    let rig: CharacterRig | undefined;
+    try {
+      const gltf = await loadGltf(src, {
+        signal,
+        onProgress: (progress) => {
+          if (signal.aborted) return;
+          this.loadProgress = progress;
+          queueEvent<AnimProgressDetail>(this, 'anim-progress', { progress });
+        },
+      });
+      if (!gltf || signal.aborted) return;
+      try {
+        rig = await CharacterRig.create(gltf, src, {
+          definitions: this.#definitions(),
+          skinning: this.#skinning,
+          listener: this.#listener,
+        });
+      } catch (error) {
+        disposeObject(gltf.scene);
+        throw error;
+      }
+      if (signal.aborted || !this.#lease) {
+        rig.dispose();
+        return;
+      }
+    } catch (error) {
+      if (signal.aborted) return;
+      this.#fail(error);
+      return;
+    }
+    this.#install(rig);
+  }
+
+  #install(rig: CharacterRig): void {
+    this.#release();
+    const stage = this.#lease!.stage;
+    this.#rig = rig;
+    this.#abort = undefined;
+    rig.speed = this.#speed;
+    rig.defaultFade = this.#fade;
+    rig.paused = this.paused;
+    this.#placeRoot();
+    if (this.#clip !== null) this.#play(this.#clip, { fade: 0 });
+    rig.update(0);
+    stage.content.add(rig.root);
+    stage.addActor(rig);
+    stage.contentChanged();
+    this.loadProgress = null;
+    this.posed = true;
+    queueEvent<AnimLoadDetail>(this, 'anim-load', { clips: rig.clipNames, bones: rig.boneNames });
+    this.#ready.resolve();
+  }
+
+  #fail(error: unknown): void {
+    const coded =
+      error instanceof CodedError
+        ? error
+        : new CodedError('bad-gltf', `${this.#src}: ${error instanceof Error ? error.message : String(error)}`);
+    this.#release();
+    this.loadProgress = null;
+    this.errorMessage = coded.message;
+    reportError(this, coded.code, coded.message);
+    this.#ready.reject(coded);
+  }
+
+  /** Takes the current model off the stage and frees it. */
+  #release(): void {
+    const rig = this.#rig;
+    if (!rig) return;
+    this.#rig = undefined;
+    this.posed = false;
+    const stage = this.#lease?.stage;
+    stage?.removeActor(rig);
+    rig.dispose();
+    stage?.contentChanged();
+  }
+
+  // ——— playback ———
+
+  #play(clip: string, options: PlayOptions): void {
+    const rig = this.#rig!;
+    const result = rig.play(clip, this.#playOptions(options));
+    if (result === 'unknown') {
+      reportError(this, 'unknown-clip', `no clip "${clip}" (clips: ${rig.clipNames.join(', ') || 'none'})`);
+    } else if (result === 'started') {
+      queueEvent<AnimPlayDetail>(this, 'anim-play', { clip });
+      this.#redraw();
+    }
+  }
+
+  /** play()'s options checked one by one: a bad one is reported and left out, the rest still apply. */
+  #playOptions(options: PlayOptions): RigPlayOptions {
+    const check = <T>(name: string, value: unknown, parse: (text: string) => Parsed<T>): T | undefined => {
+      if (value === undefined || value === null) return undefined;
+      const parsed = parse(String(value));
+      if (parsed.ok) return parsed.value;
+      reportError(this, 'bad-attribute', `play() ${name}: ${parsed.message}`);
+      return undefined;
+    };
+    return {
+      fade: check('fade', options.fade, parseFade) ?? this.#fade,
+      speed: check('speed', options.speed, parseNumber),
+      loop: check('loop', options.loop, parseLoop) ?? this.#loop ?? undefined,
+      start: check('start', options.start, parseSeconds),
+      end: check('end', options.end, parseSeconds),
+      startFraction: this.#clipStart,
+      endFraction: this.#clipEnd,
+    };
+  }
+
+  #definitions(): ClipDefinition[] {
+    return [...this.querySelectorAll<AnimClip>(':scope > anim-clip')]
+      .filter((c) => typeof c.definition === 'object' && c.name !== '')
+      .map((c) => c.definition);
+  }
+
+  /** The rig's reports, turned into queued DOM events (the rig calls these inside the frame). */
+  readonly #listener: RigListener = {
+    loop: (clip, count) => queueEvent<AnimLoopDetail>(this, 'anim-loop', { clip, count }),
+    finish: (clip) => queueEvent<AnimFinishDetail>(this, 'anim-finish', { clip }),
+    event: (clip, event, time) =>
+      queueEvent<AnimEventDetail>(this, 'anim-event', { name: event.name, clip, time, data: event.data }),
+    problem: (error) => {
+      // a rebind repeats the problems of definitions nobody touched: each is reported once
+      if (this.#reportedProblems.has(error.message)) return;
+      this.#reportedProblems.add(error.message);
+      reportError(this, error.code, error.message);
+    },
+  };
+
+  #placeRoot(): void {
+    const root = this.#rig?.root;
+    if (!root) return;
+    root.position.set(...this.#position);
+    root.rotation.set(0, (this.#heading * Math.PI) / 180, 0);
+    root.scale.setScalar(this.#scale);
+    this.#redraw();
+  }
+
+  #redraw(): void {
+    this.#lease?.stage.loop.requestRedraw();
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'anim-character': AnimCharacter;
+  }
+}

@@ -1,0 +1,128 @@
+import { css, LitElement } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { WRAP_MODES, type WrapMode } from '../runtime/index.js';
+import type { ClipDefinition } from '../scene/clip-library.js';
+import { acceptValue } from './accept-value.js';
+import type { AnimEvent } from './anim-event.js';
+import { type ClipOwner, findClipOwner } from './clip-owner.js';
+import { parseEnum, parseNumber, parseTime } from './units.js';
+
+const parseSeconds = (text: string) => parseTime(text, { min: 0 });
+const parseLoop = (text: string) => parseEnum(text, WRAP_MODES);
+
+/**
+ * A clip named for this character: a logical name mapped to a clip of the model, optionally a slice of it,
+ * with its own loop mode, speed and timed events. It plays like any model clip (`clip="survey"`,
+ * `play('survey')`) and its timeline starts at 0: a slice's time, duration and event times are measured
+ * from the slice's start. A definition named like a model clip replaces that clip (to add events to it, say).
+ * Adding, removing or editing an `<anim-clip>` (or its events) takes effect on the character's next frame.
+ *
+ * @summary A logical clip of a character: a model clip, or a slice of a long take, with loop, speed and events.
+ *
+ * @attr name - The name the character plays it by.
+ * @attr from - The model clip it plays. Default: `name`. A clip the model lacks is reported (`unknown-clip`).
+ * @attr start - Where the slice begins, seconds into the model clip (or with `s` / `ms`). Default 0.
+ * @attr end - Where the slice ends, seconds into the model clip. Default the clip's end.
+ * @attr loop - `repeat`, `once`, `pingpong` or `clamp`: how this clip wraps unless the character or `play()` says otherwise. Default `repeat`.
+ * @attr speed - Multiplies this clip's playback speed; negative plays it backwards. Default 1.
+ *
+ * @prop {string} name - See the `name` attribute.
+ * @prop {string} from - See the `from` attribute.
+ * @prop {number | null} start - See the `start` attribute; seconds, null for the clip's start.
+ * @prop {number | null} end - See the `end` attribute; seconds, null for the clip's end.
+ * @prop {WrapMode | null} loop - See the `loop` attribute; null when not set.
+ * @prop {number} speed - See the `speed` attribute.
+ * @prop {ClipDefinition} definition - The plain definition (with its events) the character plays.
+ *
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad `start`, `end`, `loop` or `speed` (`bad-attribute`); the previous value stays.
+ *
+ * @slot - `<anim-event>` elements.
+ */
+@customElement('anim-clip')
+export class AnimClip extends LitElement {
+  static override styles = css`
+    :host {
+      display: none;
+    }
+  `;
+
+  #start: number | null = null;
+  #end: number | null = null;
+  #loop: WrapMode | null = null;
+  #speed = 1;
+  #owner: ClipOwner | undefined;
+
+  @property() name = '';
+  @property() from = '';
+
+  @property()
+  get start(): number | null {
+    return this.#start;
+  }
+  set start(value: number | string | null | undefined) {
+    this.#start = acceptValue<number | null>(this, 'start', value, parseSeconds, this.#start, null);
+  }
+
+  @property()
+  get end(): number | null {
+    return this.#end;
+  }
+  set end(value: number | string | null | undefined) {
+    this.#end = acceptValue<number | null>(this, 'end', value, parseSeconds, this.#end, null);
+  }
+
+  @property()
+  get loop(): WrapMode | null {
+    return this.#loop;
+  }
+  set loop(value: string | null | undefined) {
+    this.#loop = acceptValue<WrapMode | null>(this, 'loop', value, parseLoop, this.#loop, null);
+  }
+
+  @property()
+  get speed(): number {
+    return this.#speed;
+  }
+  set speed(value: number | string | null | undefined) {
+    this.#speed = acceptValue(this, 'speed', value, parseNumber, this.#speed, 1);
+  }
+
+  get definition(): ClipDefinition {
+    const events = [...this.querySelectorAll<AnimEvent>(':scope > anim-event')]
+      .filter((e) => typeof e.definition === 'object')
+      .map((e) => e.definition);
+    return {
+      name: this.name,
+      from: this.from || undefined,
+      start: this.#start ?? undefined,
+      end: this.#end ?? undefined,
+      loop: this.#loop ?? undefined,
+      speed: this.#speed,
+      events,
+    };
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#owner = findClipOwner(this);
+    this.#owner?.clipsChanged();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#owner?.clipsChanged();
+    this.#owner = undefined;
+  }
+
+  protected override updated(): void {
+    // found again here too: the character may have upgraded after this element connected
+    this.#owner = findClipOwner(this) ?? this.#owner;
+    this.#owner?.clipsChanged();
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'anim-clip': AnimClip;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The DOM events of `<anim-character>`. Every one bubbles and is composed, and goes through the page's
+ * event queue: raised inside a frame, it is dispatched after that frame's work; raised elsewhere, on a
+ * microtask. Details hold copies, never live views.
+ */
+import { eventQueue } from '../scene/event-queue.js';
+
+export interface AnimLoadDetail {
+  /** Clips the character can play: the model's, then those its `<anim-clip>` children define. */
+  clips: string[];
+  /** Joint names of the model's skins. */
+  bones: string[];
+}
+
+export interface AnimProgressDetail {
+  /** 0 to 1; 1 once the model is parsed. */
+  progress: number;
+}
+
+export interface AnimPlayDetail {
+  clip: string;
+}
+
+export interface AnimLoopDetail {
+  clip: string;
+  /** Loops completed since the clip started (a pingpong bounce counts as one). */
+  count: number;
+}
+
+export interface AnimFinishDetail {
+  /** The clip that reached its end (`loop="once"` or `"clamp"`). */
+  clip: string;
+}
+
+export interface AnimEventDetail {
+  /** The `<anim-event>`'s name. */
+  name: string;
+  clip: string;
+  /** The event's time in seconds from the clip's start. */
+  time: number;
+  /** The `<anim-event>`'s data: parsed JSON when it parses, else the text. */
+  data: unknown;
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'anim-load': CustomEvent<AnimLoadDetail>;
+    'anim-progress': CustomEvent<AnimProgressDetail>;
+    'anim-play': CustomEvent<AnimPlayDetail>;
+    'anim-loop': CustomEvent<AnimLoopDetail>;
+    'anim-finish': CustomEvent<AnimFinishDetail>;
+    'anim-event': CustomEvent<AnimEventDetail>;
+  }
+}
+
+/** Queues a bubbling, composed CustomEvent on `target`. */
+export function queueEvent<T>(target: EventTarget, type: string, detail: T): void {
+  eventQueue.enqueue(target, new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}

@@ -1,0 +1,380 @@
+import { Group, type Object3D } from 'three';
+import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import {
+  bindClip,
+  CLIP_EVENT,
+  type ClipBinding,
+  FINISH,
+  LOOP,
+  localToModel,
+  Playback,
+  type WrapMode,
+} from '../runtime/index.js';
+import { buildClipLibrary, type ClipDefinition, type ClipEventDefinition, type ClipLibrary } from './clip-library.js';
+import type { CodedError } from './coded-error.js';
+import { disposeObject } from './dispose-object.js';
+import { bindGltf, type GltfBinding } from './gltf-binding.js';
+import { JointBounds } from './joint-bounds.js';
+import type { LocalPoseModifier, ModelPoseModifier, PoseSource } from './pose-pipeline.js';
+import { CpuSkinOutput, GpuSkinOutput, type SkinningMode, type SkinOutput } from './skin-output.js';
+import type { Actor } from './stage.js';
+
+/** What a rig reports while it runs; called inside the frame, so implementations queue, never dispatch. */
+export interface RigListener {
+  loop(clip: string, count: number): void;
+  finish(clip: string): void;
+  event(clip: string, event: ClipEventDefinition, time: number): void;
+  /** A clip definition that could not be honoured (on bind and on each rebind). */
+  problem(error: CodedError): void;
+}
+
+/** Playing a logical clip. Times are seconds of that clip (0 is its start, even for a slice of a take). */
+export interface RigPlayOptions {
+  fade?: number;
+  /** Multiplies the clip's own speed; negative plays backwards. */
+  speed?: number;
+  loop?: WrapMode;
+  start?: number;
+  end?: number;
+  /** The play window as fractions 0–1 of the clip, used where `start` / `end` are not given. */
+  startFraction?: number;
+  endFraction?: number;
+}
+
+export interface RigOptions {
+  definitions?: readonly ClipDefinition[];
+  skinning?: SkinningMode;
+  listener?: RigListener;
+}
+
+/** Outcome of `play`: started a (cross)fade, already playing that clip, or no such clip. */
+export type PlayResult = 'started' | 'playing' | 'unknown';
+
+/**
+ * A loaded glTF bound to the runtime and driven by it, one frame at a time (an Actor of the stage).
+ *
+ * Each `update(dt)` runs these stages, in order:
+ * 1. pending clip definitions are rebuilt into the clip library (an `<anim-clip>` edit shows on the next frame);
+ * 2. pose source: `source.update(dt)` (the Playback now; a state graph later) leaves a local pose;
+ * 3. local-pose modifiers (`localModifiers`, empty for now: root motion goes here);
+ * 4. forward kinematics with `root`'s world matrix as the root, so the joint matrices in `model` are world space;
+ * 5. model-space modifiers (`modelModifiers`, empty for now: IK goes here);
+ * 6. output: skinning matrices to the GPU bone textures (or CPU-deformed vertices), world matrices of rigid
+ *    parts (props under bones), morph weights, culling bounds from the joints;
+ * 7. loop, finish and clip-event notifications to the listener.
+ *
+ * Nothing is allocated per frame except the listener's events. Bone objects are never written: three's
+ * scene graph only carries the rig's results.
+ */
+export class CharacterRig implements Actor {
+  /** Placed by the character's position, heading and scale; holds the glTF scene. */
+  readonly root = new Group();
+  readonly binding: GltfBinding;
+  /** World matrix per joint (16 floats, the runtime skeleton's order), as of the last update. */
+  readonly model: Float32Array;
+  readonly localModifiers: LocalPoseModifier[] = [];
+  readonly modelModifiers: ModelPoseModifier[] = [];
+  /** While true, time stands still but the character is still posed (a move still shows). */
+  paused = false;
+  source: PoseSource;
+
+  readonly #scene: Object3D;
+  readonly #modelClips: readonly ClipBinding[];
+  readonly #listener: RigListener | undefined;
+  readonly #rootMatrix = new Float32Array(16);
+  readonly #bounds: (JointBounds | null)[];
+  #playback: Playback;
+  #library: ClipLibrary;
+  #pending: readonly ClipDefinition[] | null = null;
+  #skinning: SkinningMode;
+  #output: SkinOutput;
+  #lastPlay: RigPlayOptions = {};
+  #defaultFade = 0.25;
+  #speed = 1;
+  #disposed = false;
+
+  /** Loads the runtime side of a GLTFLoader result and binds a rig to it. */
+  static async create(gltf: GLTF, url: string, options: RigOptions = {}): Promise<CharacterRig> {
+    return new CharacterRig(gltf, await bindGltf(gltf, url), options);
+  }
+
+  constructor(gltf: GLTF, binding: GltfBinding, options: RigOptions = {}) {
+    this.binding = binding;
+    this.#listener = options.listener;
+    const { asset } = binding;
+    this.model = new Float32Array(asset.skeleton.jointCount * 16);
+    this.#modelClips = asset.clips.map((clip) => bindClip(clip, asset.skeleton, asset.morphs));
+    this.#library = this.#buildLibrary(options.definitions ?? []);
+    this.#playback = this.#makePlayback();
+    this.source = this.#playback;
+
+    this.#scene = gltf.scene;
+    this.root.name = 'anim-character';
+    this.root.add(gltf.scene);
+    this.root.updateMatrixWorld(true);
+    freeze(binding);
+    this.#bounds = asset.skins.map((skin) => new JointBounds(skin));
+    for (const { mesh, skin } of binding.skinned) this.#bounds[skin]?.cover(mesh.geometry);
+    this.#skinning = options.skinning ?? 'gpu';
+    this.#output = this.#makeOutput(this.#skinning);
+    this.#pose(0);
+  }
+
+  // ——— clips ———
+
+  /** Names of the clips this character can play: the model's, then those defined on it. */
+  get clipNames(): string[] {
+    return this.#library.clips.map((c) => c.name);
+  }
+
+  /** The playing (or fading-in) clip's name, or null. */
+  get currentClip(): string | null {
+    const index = this.#playback.currentClip;
+    return index < 0 ? null : this.#library.clips[index].name;
+  }
+
+  /** Replaces the clip definitions; the library is rebuilt at the start of the next update. */
+  setDefinitions(definitions: readonly ClipDefinition[]): void {
+    this.#pending = definitions;
+  }
+
+  /** Crossfades to a clip. Idempotent: asking for the clip already playing (not finished) does nothing. */
+  play(name: string, options: RigPlayOptions = {}): PlayResult {
+    const index = this.#library.indexByName.get(name);
+    if (index === undefined) return 'unknown';
+    const clip = this.#library.clips[index];
+    const length = clip.end - clip.start;
+    const start = options.start ?? (options.startFraction ?? 0) * length;
+    const end = options.end ?? (options.endFraction ?? 1) * length;
+    const started = this.#playback.play(index, {
+      fade: options.fade,
+      speed: options.speed,
+      loop: options.loop,
+      start: clip.start + clamp(start, 0, length),
+      end: clip.start + clamp(end, 0, length),
+    });
+    if (started) this.#lastPlay = options;
+    return started ? 'started' : 'playing';
+  }
+
+  /** Fades every clip out to the rest pose (over the default fade unless given). */
+  stop(fade = this.#defaultFade): void {
+    this.#playback.stop(fade);
+  }
+
+  /** Default crossfade, seconds. */
+  get defaultFade(): number {
+    return this.#defaultFade;
+  }
+  set defaultFade(seconds: number) {
+    this.#defaultFade = seconds;
+    this.#playback.defaultFade = seconds;
+  }
+
+  /** Multiplies every clip's speed; negative plays backwards. */
+  get speed(): number {
+    return this.#speed;
+  }
+  set speed(value: number) {
+    this.#speed = value;
+    this.#playback.speed = value;
+  }
+
+  /** Seconds into the current clip (from its own start), 0 when none plays. */
+  get time(): number {
+    const clock = this.#playback.currentClock;
+    const index = this.#playback.currentClip;
+    return clock && index >= 0 ? clock.time - this.#library.clips[index].start : 0;
+  }
+  set time(seconds: number) {
+    const index = this.#playback.currentClip;
+    if (index >= 0) this.#playback.seek(this.#library.clips[index].start + seconds);
+  }
+
+  /** Length of the current clip in seconds (of its slice, for a slice), 0 when none plays. */
+  get duration(): number {
+    const index = this.#playback.currentClip;
+    if (index < 0) return 0;
+    const clip = this.#library.clips[index];
+    return clip.end - clip.start;
+  }
+
+  /** Changes the wrap mode of the clip playing now (a `once` clip that finished plays on when it loops). */
+  setLoop(mode: WrapMode): void {
+    const clock = this.#playback.currentClock;
+    if (!clock || clock.wrap === mode) return;
+    clock.wrap = mode;
+    if (mode !== 'once') clock.finished = false;
+    this.#lastPlay = { ...this.#lastPlay, loop: mode };
+  }
+
+  /** Narrows the current clip's play window to fractions 0–1 of it, keeping its time inside. */
+  setWindow(startFraction: number, endFraction: number): void {
+    const clock = this.#playback.currentClock;
+    const index = this.#playback.currentClip;
+    if (!clock || index < 0) return;
+    const clip = this.#library.clips[index];
+    const length = clip.end - clip.start;
+    clock.start = clip.start + clamp(startFraction, 0, 1) * length;
+    clock.end = Math.max(clock.start, clip.start + clamp(endFraction, 0, 1) * length);
+    clock.time = clamp(clock.time, clock.start, clock.end);
+    this.#lastPlay = { ...this.#lastPlay, startFraction, endFraction, start: undefined, end: undefined };
+  }
+
+  /** Blend weight of a clip now, 0 when it is not playing (for tests and debugging). */
+  weightOf(name: string): number {
+    const index = this.#library.indexByName.get(name);
+    return index === undefined ? 0 : this.#playback.weightOf(index);
+  }
+
+  // ——— skeleton ———
+
+  /** Names of the skins' joints in skeleton order (every node's, when the model has no skin). */
+  get boneNames(): string[] {
+    const { skeleton, skins } = this.binding.asset;
+    if (skins.length === 0) return [...skeleton.names];
+    const used = new Uint8Array(skeleton.jointCount);
+    for (const skin of skins) for (const j of skin.joints) used[j] = 1;
+    return skeleton.names.filter((_, j) => used[j] === 1);
+  }
+
+  /** Copies a joint's (any node's) world matrix into `out`; returns false for an unknown name. */
+  boneMatrix(name: string, out: Float32Array): boolean {
+    const joint = this.binding.asset.skeleton.indexByName.get(name);
+    if (joint === undefined) return false;
+    out.set(this.model.subarray(joint * 16, joint * 16 + 16));
+    return true;
+  }
+
+  // ——— output ———
+
+  get skinning(): SkinningMode {
+    return this.#skinning;
+  }
+  set skinning(mode: SkinningMode) {
+    if (mode === this.#skinning || this.#disposed) return;
+    this.#output.dispose();
+    this.#skinning = mode;
+    this.#output = this.#makeOutput(mode);
+    this.#output.write(this.model);
+  }
+
+  /** The mesh output in use (for tests: the CPU output exposes its meshes). */
+  get output(): SkinOutput {
+    return this.#output;
+  }
+
+  // ——— frame ———
+
+  update(dt: number): void {
+    if (this.#disposed) return;
+    if (this.#pending) this.#rebuild(this.#pending);
+    this.#pose(this.paused ? 0 : dt);
+    this.#notify();
+  }
+
+  /** Frees everything the rig made and everything loaded with it. */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#output.dispose();
+    this.root.removeFromParent();
+    disposeObject(this.#scene);
+  }
+
+  #pose(dt: number): void {
+    const { skeleton } = this.binding.asset;
+    const model = this.model;
+    this.source.update(dt);
+    const pose = this.source.pose;
+    for (let i = 0; i < this.localModifiers.length; i++) this.localModifiers[i].apply(pose, dt);
+    this.root.updateWorldMatrix(true, false);
+    const world = this.root.matrixWorld.elements;
+    for (let i = 0; i < 16; i++) this.#rootMatrix[i] = world[i];
+    localToModel(skeleton, pose, this.#rootMatrix, model);
+    for (let i = 0; i < this.modelModifiers.length; i++) this.modelModifiers[i].apply(model, dt);
+
+    const scale = Math.max(Math.abs(this.root.scale.x), Math.abs(this.root.scale.y), Math.abs(this.root.scale.z));
+    for (let i = 0; i < this.#bounds.length; i++) this.#bounds[i]?.update(model, scale);
+    this.#output.write(model);
+    const rigid = this.binding.rigid;
+    for (let i = 0; i < rigid.length; i++) rigid[i].object.matrixWorld.fromArray(model, rigid[i].joint * 16);
+    const morphs = this.binding.morphs;
+    const weights = pose.weights;
+    for (let i = 0; i < morphs.length; i++) {
+      const { mesh, offset, count } = morphs[i];
+      const influences = mesh.morphTargetInfluences!;
+      for (let k = 0; k < count; k++) influences[k] = weights[offset + k];
+    }
+  }
+
+  #notify(): void {
+    const listener = this.#listener;
+    const playback = this.#playback;
+    if (!listener) return;
+    for (let i = 0; i < playback.eventCount; i++) {
+      const clip = this.#library.clips[playback.eventClips[i]];
+      const kind = playback.eventKinds[i];
+      if (kind === LOOP) listener.loop(clip.name, playback.eventValues[i]);
+      else if (kind === FINISH) listener.finish(clip.name);
+      else if (kind === CLIP_EVENT) {
+        const event = clip.events[playback.eventValues[i]];
+        listener.event(clip.name, event, playback.eventTimes[i] - clip.start);
+      }
+    }
+  }
+
+  #buildLibrary(definitions: readonly ClipDefinition[]): ClipLibrary {
+    const library = buildClipLibrary(this.#modelClips, definitions);
+    for (const problem of library.problems) this.#listener?.problem(problem);
+    return library;
+  }
+
+  #makePlayback(): Playback {
+    const { asset } = this.binding;
+    const playback = new Playback(
+      asset.skeleton,
+      this.#library.clips.map((c) => c.playback),
+      asset.defaultWeights.length,
+      asset.defaultWeights,
+    );
+    playback.defaultFade = this.#defaultFade;
+    playback.speed = this.#speed;
+    return playback;
+  }
+
+  /** A new library and playback; the clip that was playing plays on at the same time, if it still exists. */
+  #rebuild(definitions: readonly ClipDefinition[]): void {
+    this.#pending = null;
+    const playing = this.currentClip;
+    const time = this.time;
+    const wasSource = this.source === this.#playback;
+    this.#library = this.#buildLibrary(definitions);
+    this.#playback = this.#makePlayback();
+    if (wasSource) this.source = this.#playback;
+    if (playing !== null && this.play(playing, { ...this.#lastPlay, fade: 0 }) === 'started') this.time = time;
+  }
+
+  #makeOutput(mode: SkinningMode): SkinOutput {
+    return mode === 'cpu'
+      ? new CpuSkinOutput(this.binding, this.#bounds)
+      : new GpuSkinOutput(this.binding, this.#bounds);
+  }
+}
+
+/**
+ * The rig writes the world matrices of everything it drives; three must not recompute them from the
+ * (unanimated) local transforms. Bones are frozen at their rest pose, since nothing draws from them.
+ */
+function freeze(binding: GltfBinding): void {
+  const frozen = (object: Object3D) => {
+    object.matrixAutoUpdate = false;
+    object.matrixWorldAutoUpdate = false;
+  };
+  for (const { object } of binding.rigid) frozen(object);
+  for (const skeleton of binding.skeletons) for (const bone of skeleton?.bones ?? []) frozen(bone);
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min;
+}

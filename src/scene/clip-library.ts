@@ -1,0 +1,124 @@
+import type { ClipBinding, PlaybackClip, WrapMode } from '../runtime/index.js';
+import { CodedError } from './coded-error.js';
+
+/** A timed event on a logical clip: `time` in seconds from the clip's start. */
+export interface ClipEventDefinition {
+  readonly time: number;
+  readonly name: string;
+  readonly data: unknown;
+}
+
+/**
+ * A logical clip as a page defines it (`<anim-clip>`): a name, the model clip it plays (`from`, default the
+ * name), an optional slice of it in seconds, play defaults and timed events.
+ */
+export interface ClipDefinition {
+  readonly name: string;
+  readonly from?: string;
+  readonly start?: number;
+  readonly end?: number;
+  readonly loop?: WrapMode;
+  readonly speed?: number;
+  readonly events?: readonly ClipEventDefinition[];
+}
+
+/**
+ * A clip a character can play. Its timeline starts at 0: a slice of a long take reads as a clip of its own,
+ * so its time, duration and event times are measured from the slice's start.
+ */
+export interface LogicalClip {
+  readonly name: string;
+  /** The slice of the model clip, in seconds of the model clip. */
+  readonly start: number;
+  readonly end: number;
+  /** Events in time order (times from `start`), matching `playback.eventTimes` index for index. */
+  readonly events: readonly ClipEventDefinition[];
+  readonly playback: PlaybackClip;
+}
+
+export interface ClipLibrary {
+  readonly clips: readonly LogicalClip[];
+  readonly indexByName: ReadonlyMap<string, number>;
+  /** Definitions that could not be honoured, each as one coded error; the rest of the library stands. */
+  readonly problems: readonly CodedError[];
+}
+
+/**
+ * The clips a character can play: every model clip under its own name, then each definition (which
+ * replaces a model clip of the same name). A definition whose `from` the model lacks is reported as
+ * `unknown-clip` and left out; an event past the end of its clip is reported as `bad-attribute`.
+ */
+export function buildClipLibrary(
+  modelClips: readonly ClipBinding[],
+  definitions: readonly ClipDefinition[],
+): ClipLibrary {
+  const clips: LogicalClip[] = [];
+  const indexByName = new Map<string, number>();
+  const problems: CodedError[] = [];
+  const byModelName = new Map<string, ClipBinding>();
+  for (const binding of modelClips)
+    if (!byModelName.has(binding.clip.name)) byModelName.set(binding.clip.name, binding);
+
+  const put = (clip: LogicalClip) => {
+    const existing = indexByName.get(clip.name);
+    if (existing === undefined) indexByName.set(clip.name, clips.push(clip) - 1);
+    else clips[existing] = clip;
+  };
+  for (const binding of byModelName.values()) put(logicalClip(binding.clip.name, binding, {}, problems));
+  for (const definition of definitions) {
+    const from = definition.from || definition.name;
+    const binding = byModelName.get(from);
+    if (!binding) {
+      const known = [...byModelName.keys()].join(', ') || 'none';
+      problems.push(
+        new CodedError(
+          'unknown-clip',
+          `clip "${definition.name}" plays "${from}", which the model lacks (it has ${known})`,
+        ),
+      );
+      continue;
+    }
+    put(logicalClip(definition.name, binding, definition, problems));
+  }
+  return { clips, indexByName, problems };
+}
+
+function logicalClip(
+  name: string,
+  binding: ClipBinding,
+  definition: Partial<ClipDefinition>,
+  problems: CodedError[],
+): LogicalClip {
+  const duration = binding.clip.duration;
+  const start = clamp(definition.start ?? 0, 0, duration);
+  const end = clamp(definition.end ?? duration, start, duration);
+  const events = [...(definition.events ?? [])].sort((a, b) => a.time - b.time);
+  for (const event of events) {
+    if (event.time > end - start) {
+      problems.push(
+        new CodedError(
+          'bad-attribute',
+          `event "${event.name}" at ${event.time}s lies past the end of clip "${name}" (${(end - start).toFixed(3)}s); it never fires`,
+        ),
+      );
+    }
+  }
+  return {
+    name,
+    start,
+    end,
+    events,
+    playback: {
+      binding,
+      start,
+      end,
+      loop: definition.loop,
+      speed: definition.speed,
+      eventTimes: events.length > 0 ? Float32Array.from(events, (e) => start + e.time) : undefined,
+    },
+  };
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min;
+}

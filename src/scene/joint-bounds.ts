@@ -1,0 +1,94 @@
+import { Box3, type BufferGeometry, Matrix4, Sphere, Vector3 } from 'three';
+import type { Skin } from '../runtime/index.js';
+
+const _inverse = new Matrix4();
+const _vertex = new Vector3();
+
+/**
+ * World bounds of a skinned mesh that follow the animation without touching a vertex: a sphere around the
+ * skin's joints (from the world matrices the rig computes anyway), grown by how far any vertex lies from
+ * the joint that moves it most in the bind pose. Three's own bounds are computed once from the bind pose,
+ * so a character that walks out of them would be culled.
+ */
+export class JointBounds {
+  readonly sphere = new Sphere();
+  readonly box = new Box3();
+  readonly #joints: Int16Array;
+  /** Bind-pose joint positions in mesh space, 3 per skin slot. */
+  readonly #bindPositions: Float32Array;
+  #margin = 0;
+
+  constructor(skin: Skin) {
+    this.#joints = skin.joints;
+    this.#bindPositions = new Float32Array(skin.joints.length * 3);
+    for (let i = 0; i < skin.joints.length; i++) {
+      _inverse.fromArray(skin.inverseBinds, i * 16).invert();
+      this.#bindPositions.set(_inverse.elements.slice(12, 15), i * 3);
+    }
+  }
+
+  /** Grows the margin to cover one geometry deformed by this skin (bind-time work). */
+  cover(geometry: BufferGeometry): void {
+    const position = geometry.getAttribute('position');
+    const index = geometry.getAttribute('skinIndex');
+    const weight = geometry.getAttribute('skinWeight');
+    if (!position || !index || !weight) return;
+    const binds = this.#bindPositions;
+    for (let v = 0; v < position.count; v++) {
+      let best = 0;
+      let slot = -1;
+      for (let k = 0; k < 4; k++) {
+        const w = weight.getComponent(v, k);
+        if (w > best) {
+          best = w;
+          slot = index.getComponent(v, k);
+        }
+      }
+      if (slot < 0 || slot * 3 >= binds.length) continue;
+      _vertex.fromBufferAttribute(position, v);
+      const d = Math.hypot(
+        _vertex.x - binds[slot * 3],
+        _vertex.y - binds[slot * 3 + 1],
+        _vertex.z - binds[slot * 3 + 2],
+      );
+      if (d > this.#margin) this.#margin = d;
+    }
+  }
+
+  /** Fits the sphere and box to the joints' world positions; `scale` is the character's largest scale. */
+  update(model: Float32Array, scale: number): void {
+    const joints = this.#joints;
+    let minX = Infinity;
+    let minY = Infinity;
+    let minZ = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    let maxZ = -Infinity;
+    for (let i = 0; i < joints.length; i++) {
+      const o = joints[i] * 16;
+      const x = model[o + 12];
+      const y = model[o + 13];
+      const z = model[o + 14];
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      if (z < minZ) minZ = z;
+      if (z > maxZ) maxZ = z;
+    }
+    const center = this.sphere.center.set((minX + maxX) / 2, (minY + maxY) / 2, (minZ + maxZ) / 2);
+    let r2 = 0;
+    for (let i = 0; i < joints.length; i++) {
+      const o = joints[i] * 16;
+      const dx = model[o + 12] - center.x;
+      const dy = model[o + 13] - center.y;
+      const dz = model[o + 14] - center.z;
+      const d2 = dx * dx + dy * dy + dz * dz;
+      if (d2 > r2) r2 = d2;
+    }
+    const radius = Math.sqrt(r2) + this.#margin * scale;
+    this.sphere.radius = Number.isFinite(radius) ? radius : 0;
+    this.box.min.set(center.x - radius, center.y - radius, center.z - radius);
+    this.box.max.set(center.x + radius, center.y + radius, center.z + radius);
+  }
+}

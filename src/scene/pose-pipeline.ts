@@ -1,0 +1,24 @@
+import type { Pose } from '../runtime/index.js';
+
+/**
+ * Where a character's local pose comes from each frame. The runtime's Playback is one; a state graph will
+ * be another (replacing it, or driving it).
+ */
+export interface PoseSource {
+  /** Advances by dt seconds (0 when paused: re-pose only) and leaves the result in `pose`. Never throws. */
+  update(dt: number): void;
+  readonly pose: Pose;
+}
+
+/** Edits the local pose after sampling and blending (root motion extraction goes here). Never throws. */
+export interface LocalPoseModifier {
+  apply(pose: Pose, dt: number): void;
+}
+
+/**
+ * Edits world-space joint matrices after forward kinematics (IK goes here). `model` holds 16 floats per
+ * joint, column-major, in the rig's skeleton order. Never throws.
+ */
+export interface ModelPoseModifier {
+  apply(model: Float32Array, dt: number): void;
+}
