@@ -24,6 +24,28 @@ const parseNonNegative = (text: string) => parseNumber(text, { min: 0 });
 const parseDebug = (text: string) => parseTokenList(text, DEBUG_VIEWS);
 
 /**
+ * How each property reaches the stage. Defined before the class: when the markup precedes the script,
+ * defining the element upgrades it at once and its connectedCallback applies these.
+ */
+const APPLY = {
+  cameraOrbit: (stage: Stage, el: AnimScene) =>
+    stage.setOrbit(el.cameraOrbit.yaw, el.cameraOrbit.pitch, el.cameraOrbit.distance),
+  cameraTarget: (stage: Stage, el: AnimScene) => stage.setTarget(...el.cameraTarget),
+  controls: (stage: Stage, el: AnimScene) => stage.setControls(el.controls),
+  shadows: (stage: Stage, el: AnimScene) => stage.setShadows(el.shadows),
+  ground: (stage: Stage, el: AnimScene) => stage.setGround(el.ground),
+  background: (stage: Stage, el: AnimScene) => stage.setBackground(el.background),
+  exposure: (stage: Stage, el: AnimScene) => stage.setExposure(el.exposure),
+  debug: (stage: Stage, el: AnimScene) => stage.setDebug(el.debug),
+  paused: (stage: Stage, el: AnimScene) => {
+    stage.paused = el.paused;
+  },
+  timeScale: (stage: Stage, el: AnimScene) => {
+    stage.timeScale = el.timeScale;
+  },
+} satisfies Partial<Record<keyof AnimScene, (stage: Stage, el: AnimScene) => void>>;
+
+/**
  * The stage for animated characters: a WebGL canvas that fills the element, a camera on an orbit around a
  * target, a soft sky light and a shadow-casting key light, an optional ground, and the one frame loop that
  * drives every character inside. The loop pauses while the tab is hidden or the scene is off screen.
@@ -217,25 +239,6 @@ export class AnimScene extends LitElement {
     if (this.#stage && key in APPLY) APPLY[key as keyof typeof APPLY](this.#stage, this);
   }
 }
-
-/** How each property reaches the stage. */
-const APPLY = {
-  cameraOrbit: (stage: Stage, el: AnimScene) =>
-    stage.setOrbit(el.cameraOrbit.yaw, el.cameraOrbit.pitch, el.cameraOrbit.distance),
-  cameraTarget: (stage: Stage, el: AnimScene) => stage.setTarget(...el.cameraTarget),
-  controls: (stage: Stage, el: AnimScene) => stage.setControls(el.controls),
-  shadows: (stage: Stage, el: AnimScene) => stage.setShadows(el.shadows),
-  ground: (stage: Stage, el: AnimScene) => stage.setGround(el.ground),
-  background: (stage: Stage, el: AnimScene) => stage.setBackground(el.background),
-  exposure: (stage: Stage, el: AnimScene) => stage.setExposure(el.exposure),
-  debug: (stage: Stage, el: AnimScene) => stage.setDebug(el.debug),
-  paused: (stage: Stage, el: AnimScene) => {
-    stage.paused = el.paused;
-  },
-  timeScale: (stage: Stage, el: AnimScene) => {
-    stage.timeScale = el.timeScale;
-  },
-} satisfies Partial<Record<keyof AnimScene, (stage: Stage, el: AnimScene) => void>>;
 
 declare global {
   interface HTMLElementTagNameMap {
