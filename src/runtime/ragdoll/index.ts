@@ -1,0 +1,20 @@
+/** The ragdoll's pure side: the humanoid lookup, the body and joint layout, and pose read-back. */
+export {
+  buildRagdoll,
+  RAGDOLL_LIMITS,
+  type RagdollBody,
+  type RagdollJoint,
+  type RagdollLayout,
+  type RagdollLimits,
+  type RagdollVertices,
+} from './build-ragdoll.js';
+export { multiplyConjugate, quatFromMatrix, rotateVector } from './frames.js';
+export { findHumanoidBones, missingSlots, RAGDOLL_SLOTS, type RagdollSlot } from './humanoid-bones.js';
+export {
+  createRagdollScratch,
+  createRagdollState,
+  type RagdollState,
+  ragdollBodiesFromMatrices,
+  ragdollPose,
+  ragdollVelocities,
+} from './ragdoll-pose.js';
