@@ -1,0 +1,179 @@
+import { css, html, LitElement, type PropertyValues } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { Group, type Object3D } from 'three';
+import { CodedError } from '../scene/coded-error.js';
+import { disposeObject, loadGltf } from '../scene/load-gltf.js';
+import { setTransform } from '../scene/transform.js';
+import { acceptValue } from './accept-value.js';
+import { reportError } from './errors.js';
+import { getStage, type StageLease } from './stage-context.js';
+import { parseAngles3, parseScale, parseVector3, type Vector3Tuple } from './units.js';
+
+const ORIGIN: Vector3Tuple = [0, 0, 0];
+const UNIT: Vector3Tuple = [1, 1, 1];
+
+/** The detail of `anim-load` on `<anim-model>`. */
+export interface AnimModelLoadDetail {
+  /** The URL that loaded. */
+  src: string;
+}
+
+/**
+ * A static glTF/GLB model on the stage: props, scenery, a ground for feet to stand on. It loads `src`
+ * (with Draco and meshopt decoding), places it by `position`, `rotation` and `scale`, and casts shadows like
+ * everything else on the stage. Inside an `<anim-scene>` it joins the scene's stage; on its own it shows in
+ * a stage of its own that fills the element.
+ *
+ * Changing `src` loads the new file and replaces the old model when it arrives (a load still in flight is
+ * abandoned). A model that fails to load leaves the stage as it was and reports one `anim-error`.
+ *
+ * The loaded scene hangs under {@link AnimModel.object3D}, a group that is on the stage from the start, so a
+ * tween or anchor may hold on to it before the file arrives.
+ *
+ * @summary A static glTF model with a position, rotation and scale.
+ *
+ * @attr src - URL of a `.glb` or `.gltf` file. Relative URLs resolve against the page.
+ * @attr position - Where the model's origin stands, `"x y z"` in metres (or with `cm`/`mm`). Default `"0 0 0"`.
+ * @attr rotation - Euler angles `"x y z"` in degrees (or with `rad`/`turn`), applied X, then Y, then Z. Default `"0 0 0"`.
+ * @attr scale - One number for every axis (`"2"`) or three (`"1 2 1"`). Default `1`.
+ *
+ * @prop {string} src - See the `src` attribute.
+ * @prop {[number, number, number]} position - `[x, y, z]` in metres; accepts the attribute's text too.
+ * @prop {[number, number, number]} rotation - `[x, y, z]` in degrees; accepts the attribute's text too.
+ * @prop {[number, number, number]} scale - `[x, y, z]`; accepts a number or the attribute's text too.
+ * @prop {Group} object3D - The three.js group holding the model (empty until it loads); for tweens, anchors and advanced use.
+ * @prop {boolean} loaded - Whether the current `src` has loaded.
+ *
+ * @fires {CustomEvent<AnimModelLoadDetail>} anim-load - The model arrived and is on the stage.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - `load-failed` (the file could not be fetched), `bad-gltf` (it is not a glTF), or `bad-attribute` (a bad `position`, `rotation` or `scale`, kept at its previous value).
+ *
+ * @cssprop [--anim-model-height=300px] - Height of a model shown on its own (outside a scene) when the page sets none.
+ */
+@customElement('anim-model')
+export class AnimModel extends LitElement {
+  static override styles = css`
+    :host {
+      display: block;
+    }
+    :host([data-own-stage]) {
+      position: relative;
+      height: var(--anim-model-height, 300px);
+    }
+  `;
+
+  /** The group the model hangs under; it stays on the stage while the element is connected. */
+  readonly object3D = new Group();
+
+  @property() src = '';
+
+  #position = ORIGIN;
+  #rotation = ORIGIN;
+  #scale = UNIT;
+  #lease: StageLease | undefined;
+  #model: Object3D | undefined;
+  #loadedSrc = '';
+  #abort: AbortController | undefined;
+
+  @property()
+  get position(): Vector3Tuple {
+    return this.#position;
+  }
+  set position(value: readonly number[] | string | null | undefined) {
+    const text = Array.isArray(value) ? value.join(' ') : value;
+    this.#position = acceptValue(this, 'position', text, parseVector3, this.#position, ORIGIN);
+  }
+
+  @property()
+  get rotation(): Vector3Tuple {
+    return this.#rotation;
+  }
+  set rotation(value: readonly number[] | string | null | undefined) {
+    const text = Array.isArray(value) ? value.join(' ') : value;
+    this.#rotation = acceptValue(this, 'rotation', text, parseAngles3, this.#rotation, ORIGIN);
+  }
+
+  @property()
+  get scale(): Vector3Tuple {
+    return this.#scale;
+  }
+  set scale(value: readonly number[] | number | string | null | undefined) {
+    const text = Array.isArray(value) ? value.join(' ') : value;
+    this.#scale = acceptValue(this, 'scale', text, parseScale, this.#scale, UNIT);
+  }
+
+  get loaded(): boolean {
+    return this.#model !== undefined && this.#loadedSrc === this.src;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#lease = getStage(this, this);
+    this.toggleAttribute('data-own-stage', this.#lease.own);
+    this.object3D.name = 'anim-model';
+    this.#lease.stage.content.add(this.object3D);
+    this.#lease.stage.contentChanged();
+    // reconnected with the model already loaded: nothing to fetch again
+    if (this.src && this.#loadedSrc !== this.src) this.#load();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#abort?.abort();
+    this.#abort = undefined;
+    const lease = this.#lease;
+    this.#lease = undefined;
+    if (!lease) return;
+    this.object3D.removeFromParent();
+    if (lease.own) lease.stage.dispose();
+    else lease.stage.contentChanged();
+  }
+
+  protected override render() {
+    return this.#lease?.own ? html`${this.#lease.stage.canvas}` : html``;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('src') && this.isConnected && this.#loadedSrc !== this.src) this.#load();
+    setTransform(this.object3D, this.#position, this.#rotation, this.#scale);
+    this.#lease?.stage.contentChanged();
+  }
+
+  async #load(): Promise<void> {
+    this.#abort?.abort();
+    const src = this.src;
+    if (!src) {
+      this.#replaceModel(undefined, '');
+      return;
+    }
+    const abort = new AbortController();
+    this.#abort = abort;
+    try {
+      const gltf = await loadGltf(src, { signal: abort.signal });
+      if (!gltf || abort.signal.aborted) return;
+      this.#replaceModel(gltf.scene, src);
+      const detail: AnimModelLoadDetail = { src };
+      this.dispatchEvent(new CustomEvent('anim-load', { detail, bubbles: true, composed: true }));
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      const coded = error instanceof CodedError ? error : new CodedError('load-failed', `${src}: ${error}`);
+      reportError(this, coded.code, coded.message);
+    }
+  }
+
+  #replaceModel(model: Object3D | undefined, src: string): void {
+    if (this.#model) {
+      this.#model.removeFromParent();
+      disposeObject(this.#model);
+    }
+    this.#model = model;
+    this.#loadedSrc = src;
+    if (model) this.object3D.add(model);
+    this.#lease?.stage.contentChanged();
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'anim-model': AnimModel;
+  }
+}

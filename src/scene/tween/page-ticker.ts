@@ -1,0 +1,67 @@
+import { eventQueue } from '../event-queue.js';
+import { FrameLoop } from '../frame-loop.js';
+import type { Actor } from '../stage.js';
+
+const actors = new Set<Actor>();
+let frameId = 0;
+let lastTime = -1;
+
+/**
+ * The one requestAnimationFrame loop for actors outside any scene (a tween of a CSS property on a 2D page,
+ * a sprite drawn with CSS). It runs only while it has actors and the page is visible; steps are clamped
+ * like a stage's, and the events a frame raises are dispatched after it.
+ */
+export const pageTicker = {
+  add(actor: Actor): void {
+    actors.add(actor);
+    schedule();
+  },
+  remove(actor: Actor): void {
+    actors.delete(actor);
+    if (actors.size === 0) cancel();
+  },
+  /** Advances one actor by exactly `dt` seconds, its events dispatched when it is done (tests, scrubbing). */
+  step(actor: Actor, dt: number): void {
+    eventQueue.beginFrame();
+    try {
+      actor.update(dt);
+    } finally {
+      eventQueue.endFrame();
+    }
+  },
+};
+
+function schedule(): void {
+  if (frameId === 0 && actors.size > 0 && !document.hidden) frameId = requestAnimationFrame(frame);
+}
+
+function cancel(): void {
+  if (frameId !== 0) cancelAnimationFrame(frameId);
+  frameId = 0;
+  lastTime = -1;
+}
+
+function frame(time: number): void {
+  frameId = 0;
+  const dt = lastTime < 0 ? 0 : Math.min((time - lastTime) / 1000, FrameLoop.MAX_FRAME_DT);
+  lastTime = time;
+  eventQueue.beginFrame();
+  try {
+    for (const actor of actors) {
+      try {
+        actor.update(dt);
+      } catch (error) {
+        actors.delete(actor);
+        console.error('An actor threw during update and was removed from the page loop.', error);
+      }
+    }
+  } finally {
+    eventQueue.endFrame();
+  }
+  schedule();
+}
+
+document.addEventListener('visibilitychange', () => {
+  if (document.hidden) cancel();
+  else schedule();
+});

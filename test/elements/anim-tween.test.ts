@@ -1,0 +1,256 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { Color } from 'three';
+import '../../src/elements/anim-model.js';
+import '../../src/elements/anim-scene.js';
+import '../../src/elements/anim-tween.js';
+import type { AnimModel } from '../../src/elements/anim-model.js';
+import type { AnimScene } from '../../src/elements/anim-scene.js';
+import type { AnimTween } from '../../src/elements/anim-tween.js';
+import type { AnimErrorDetail } from '../../src/elements/errors.js';
+
+function collect(el: EventTarget, type: string): unknown[] {
+  const seen: unknown[] = [];
+  el.addEventListener(type, (e) => seen.push((e as CustomEvent).detail));
+  return seen;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function sceneWithModel(tweens: unknown) {
+  const scene = await fixture<AnimScene>(html`
+    <anim-scene paused>
+      <anim-model src="/assets/mannequin.glb">${tweens}</anim-model>
+    </anim-scene>
+  `);
+  const model = scene.querySelector('anim-model')!;
+  if (!model.loaded) await oneEvent(model, 'anim-load');
+  return { scene, model };
+}
+
+describe('<anim-tween>', () => {
+  describe('targets', () => {
+    it('drives a 3D position by axis inside a scene, ticking with scene.step', async () => {
+      const { scene, model } = await sceneWithModel(
+        html`<anim-tween property="position.y" from="0" to="2m" duration="1s" autoplay></anim-tween>`,
+      );
+      scene.step(0.25);
+      expect(model.object3D.position.y).to.be.closeTo(0.5, 1e-6);
+      scene.step(0.5);
+      expect(model.object3D.position.y).to.be.closeTo(1.5, 1e-6);
+      scene.step(5);
+      expect(model.object3D.position.y).to.be.closeTo(2, 1e-6);
+    });
+
+    it('turns rotation.y in degrees and slerps a quaternion', async () => {
+      const { scene, model } = await sceneWithModel(html`
+        <anim-tween property="rotation.y" from="0" to="90deg" autoplay></anim-tween>
+      `);
+      scene.step(0.5);
+      expect(model.object3D.rotation.y).to.be.closeTo(Math.PI / 4, 1e-6);
+    });
+
+    it('mixes a material colour in linear light, on every material of the model', async () => {
+      const { scene, model } = await sceneWithModel(html`
+        <anim-tween property="material.color" from="#ff0000" to="#0000ff" duration="2" autoplay></anim-tween>
+      `);
+      scene.step(0.5);
+      const expected = new Color('#ff0000').lerp(new Color('#0000ff'), 0.25);
+      const colors: Color[] = [];
+      model.object3D.traverse((o) => {
+        const material = (o as unknown as { material?: { color: Color } }).material;
+        if (material) colors.push(material.color);
+      });
+      expect(colors.length).to.be.greaterThan(0);
+      for (const color of colors) {
+        expect(color.r).to.be.closeTo(expected.r, 1e-6);
+        expect(color.b).to.be.closeTo(expected.b, 1e-6);
+      }
+    });
+
+    it("tweens the scene's light intensity and its exposure property", async () => {
+      const scene = await fixture<AnimScene>(html`
+        <anim-scene paused>
+          <anim-tween target="anim-scene" property="light.intensity" from="0" to="4" autoplay></anim-tween>
+          <anim-tween target="anim-scene" property="exposure" from="1" to="2" autoplay></anim-tween>
+        </anim-scene>
+      `);
+      scene.step(0.5);
+      expect(scene.stage!.lights.key.intensity).to.be.closeTo(2, 1e-6);
+      expect(scene.exposure).to.be.closeTo(1.5, 1e-6);
+    });
+
+    it('drives a CSS custom property with its unit, and a colour one in linear light, outside any scene', async () => {
+      const box = await fixture<HTMLDivElement>(html`
+        <div>
+          <anim-tween id="a" property="--glow" from="0px" to="12px" autoplay></anim-tween>
+          <anim-tween id="b" property="--tint" from="black" to="white" autoplay></anim-tween>
+        </div>
+      `);
+      const a = box.querySelector<AnimTween>('#a')!;
+      const b = box.querySelector<AnimTween>('#b')!;
+      a.step(0.5);
+      b.step(0.5);
+      expect(box.style.getPropertyValue('--glow')).to.equal('6px');
+      // half-way in linear light is 0.5, which sRGB encodes as 188 of 255
+      const srgb = new Color().setRGB(0.5, 0.5, 0.5).getStyle();
+      expect(srgb).to.equal('rgb(188,188,188)');
+      expect(box.style.getPropertyValue('--tint')).to.match(/^rgb\(187\.\d+ 187\.\d+ 187\.\d+\)$/);
+    });
+
+    it('drives a numeric attribute of any element', async () => {
+      const box = await fixture<HTMLDivElement>(html`
+        <div>
+          <svg><circle id="dot" r="1"></circle></svg>
+          <anim-tween target="#dot" property="r" to="11" duration="2" autoplay></anim-tween>
+        </div>
+      `);
+      const tween = box.querySelector('anim-tween')!;
+      tween.step(1);
+      expect(box.querySelector('#dot')!.getAttribute('r')).to.equal('6');
+    });
+  });
+
+  describe('timing and events', () => {
+    it('delay, repeat and alternate at fixed steps, with start, loop and end events', async () => {
+      const box = await fixture<HTMLDivElement>(html`
+        <div data-v="0">
+          <anim-tween property="data-v" from="0" to="1" duration="1" delay="0.5" repeat="2" direction="alternate"></anim-tween>
+        </div>
+      `);
+      const tween = box.querySelector('anim-tween')!;
+      const starts = collect(tween, 'anim-tween-start');
+      const loops = collect(tween, 'anim-tween-loop');
+      const ends = collect(tween, 'anim-tween-end');
+      tween.play();
+      const seen: string[] = [];
+      for (let i = 0; i < 8; i++) {
+        tween.step(0.5);
+        seen.push(box.dataset.v!);
+      }
+      expect(seen).to.deep.equal(['0', '0.5', '1', '0.5', '0', '0.5', '1', '1']);
+      expect(starts).to.deep.equal([{ iteration: 0 }]);
+      expect(loops).to.deep.equal([{ iteration: 1 }, { iteration: 2 }]);
+      expect(ends).to.deep.equal([{ iteration: 2 }]);
+      expect(tween.playing).to.equal(false);
+    });
+
+    it('reverse, an easing, pause and seek', async () => {
+      const box = await fixture<HTMLDivElement>(html`
+        <div data-v="0"><anim-tween property="data-v" from="0" to="1" direction="reverse" easing="in-quad"></anim-tween></div>
+      `);
+      const tween = box.querySelector('anim-tween')!;
+      tween.play();
+      tween.step(0.5);
+      expect(box.dataset.v).to.equal('0.25');
+      tween.pause();
+      tween.step(0.25);
+      expect(box.dataset.v, 'paused').to.equal('0.25');
+      tween.seek(0.75);
+      expect(box.dataset.v).to.equal('0.0625');
+      expect(tween.time).to.equal(0.75);
+    });
+
+    it('does nothing to its target until played', async () => {
+      const box = await fixture<HTMLDivElement>(
+        html`<div data-v="7"><anim-tween property="data-v" to="1"></anim-tween></div>`,
+      );
+      box.querySelector('anim-tween')!.step(0.5);
+      expect(box.dataset.v).to.equal('7');
+    });
+  });
+
+  describe('composition', () => {
+    it('tweens on one property compose in document order: replace wins, add adds', async () => {
+      const box = await fixture<HTMLDivElement>(html`
+        <div style="--x: 100px">
+          <anim-tween id="slide" property="--x" from="0px" to="10px" autoplay></anim-tween>
+          <anim-tween id="bob" property="--x" from="0px" to="4px" composite="add" autoplay></anim-tween>
+        </div>
+      `);
+      const [slide, bob] = [...box.querySelectorAll('anim-tween')];
+      // bob is updated first: the order of updates must not matter, only the document's
+      bob.step(0.5);
+      slide.step(0.5);
+      expect(box.style.getPropertyValue('--x')).to.equal('7px');
+      slide.composite = 'add';
+      await slide.updateComplete;
+      slide.step(0);
+      expect(box.style.getPropertyValue('--x'), 'both added to the base 100px').to.equal('107px');
+    });
+  });
+
+  describe('bad input', () => {
+    let warn: typeof console.warn;
+    beforeEach(() => {
+      warn = console.warn;
+      console.warn = () => {};
+    });
+    afterEach(() => {
+      console.warn = warn;
+    });
+
+    it('unknown easing, unknown property and missing target each give one anim-error, and the rest animate', async () => {
+      const box = document.createElement('div');
+      box.dataset.v = '0';
+      const errors = collect(box, 'anim-error') as AnimErrorDetail[];
+      box.innerHTML = `
+        <anim-tween id="ease" property="data-v" to="1" easing="wobbly"></anim-tween>
+        <anim-tween id="prop" property="no-such-thing" to="1" autoplay></anim-tween>
+        <anim-tween id="target" target="#nowhere" property="data-v" to="1" autoplay></anim-tween>
+        <anim-tween id="good" property="data-v" from="0" to="1" autoplay></anim-tween>`;
+      document.body.append(box);
+      await settle();
+      for (const tween of box.querySelectorAll('anim-tween')) tween.step(0.5);
+      for (const tween of box.querySelectorAll('anim-tween')) tween.step(0.1);
+      await settle();
+      const byCode = errors.map((e) => [e.code, (e.source as Element).id]);
+      expect(byCode).to.have.deep.members([
+        ['unknown-easing', 'ease'],
+        ['unknown-property', 'prop'],
+        ['missing-target', 'target'],
+      ]);
+      expect(errors.find((e) => e.code === 'unknown-easing')!.message).to.contain('"wobbly"');
+      expect(errors.find((e) => e.code === 'missing-target')!.message).to.contain('#nowhere');
+      expect(box.dataset.v, 'the good tween animates').to.equal('0.6');
+      box.remove();
+    });
+
+    it('a bad easing keeps the previous one; values that do not fit the property are bad-attribute', async () => {
+      const { scene, model } = await sceneWithModel(html`
+        <anim-tween property="position" to="1 2" autoplay></anim-tween>
+      `);
+      const errors = collect(scene, 'anim-error') as AnimErrorDetail[];
+      const tween = model.querySelector('anim-tween')!;
+      tween.easing = 'out-cubic';
+      tween.easing = 'out-nothing';
+      expect(tween.easing).to.equal('out-cubic');
+      tween.duration = -1;
+      tween.repeat = 'lots';
+      tween.to = '0 1 0';
+      await tween.updateComplete;
+      scene.step(0.5);
+      await settle();
+      expect(errors.map((e) => e.code)).to.deep.equal(['unknown-easing', 'bad-attribute', 'bad-attribute']);
+      expect([tween.duration, tween.repeat]).to.deep.equal([1, 0]);
+      expect(model.object3D.position.y).to.be.closeTo(1 - 0.5 ** 3, 1e-6);
+    });
+
+    it('reports a bad "to" once, naming it', async () => {
+      const box = await fixture<HTMLDivElement>(html`<div style="--g: 1px"></div>`);
+      const errors = collect(box, 'anim-error') as AnimErrorDetail[];
+      box.innerHTML = '<anim-tween property="--g" from="1px" to="banana" autoplay></anim-tween>';
+      await settle();
+      box.querySelector('anim-tween')!.step(0.1);
+      await settle();
+      expect(errors.map((e) => e.code)).to.deep.equal(['bad-attribute']);
+      expect(errors[0].message).to.contain('banana');
+    });
+
+    it('a model that fails to load is load-failed', async () => {
+      const model = await fixture<AnimModel>(html`<anim-model src="/assets/missing.glb"></anim-model>`);
+      const errors = collect(model, 'anim-error') as AnimErrorDetail[];
+      await oneEvent(model, 'anim-error');
+      expect(errors.map((e) => e.code)).to.deep.equal(['load-failed']);
+    });
+  });
+});
