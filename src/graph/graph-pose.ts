@@ -1,0 +1,138 @@
+import {
+  applyAdditive,
+  type BlendLayer,
+  blendLayers,
+  type ClipBinding,
+  copyPose,
+  createPose,
+  createSampleCache,
+  makeAdditive,
+  type Pose,
+  poseSize,
+  type SampleCache,
+  type Skeleton,
+  sampleClip,
+  setRestPose,
+} from '../runtime/index.js';
+import type { CompiledGraph } from './compile.js';
+import { type GraphInstance, MAX_LIVE_STATES } from './instance.js';
+import { resolveMask } from './mask.js';
+
+/**
+ * Turns a graph instance's output into a local pose with the runtime's kernels: each layer's weighted
+ * clips are sampled and blended (sampleClip, blendLayers); the base layer over the rest pose, each
+ * override layer over what is below by its weight × mask, each additive layer laid on top (makeAdditive
+ * against the clip's first frame, then applyAdditive). Masks and additive references are made here, when
+ * bound; `sample` allocates nothing.
+ */
+export class GraphPose {
+  readonly pose: Pose;
+  /** Mask words that named no joint of this skeleton, per layer name. */
+  readonly unknownMaskJoints: { layer: string; joints: string[] }[] = [];
+
+  private readonly rest: Pose;
+  private readonly scratch: Pose[] = [];
+  private readonly scratchClip: Int32Array;
+  private readonly inputs: BlendLayer[] = [];
+  private readonly masks: (Float32Array | null)[];
+  private readonly caches: (SampleCache | null)[];
+  private readonly references: (Pose | null)[];
+
+  /** `clips`: the character's binding of each logical clip (graph.clipNames order), null when it has none. */
+  constructor(
+    readonly graph: CompiledGraph,
+    readonly skeleton: Skeleton,
+    readonly clips: readonly (ClipBinding | null)[],
+    weightCount = 0,
+    defaultWeights?: Float32Array,
+  ) {
+    const joints = skeleton.jointCount;
+    const size = poseSize(joints, weightCount);
+    const entries = MAX_LIVE_STATES * graph.maxPoints;
+    const block = new Float32Array(size * (entries + 2));
+    this.pose = createPose(joints, weightCount, block, 0);
+    this.rest = createPose(joints, weightCount, block, size);
+    setRestPose(skeleton, this.rest, defaultWeights);
+    copyPose(this.rest, this.pose);
+    for (let e = 0; e < entries; e++) {
+      const pose = createPose(joints, weightCount, block, size * (e + 2));
+      this.scratch.push(pose);
+      this.inputs.push({ pose, weight: 0, mask: null });
+    }
+    this.scratchClip = new Int32Array(entries).fill(-1);
+    this.caches = graph.clipNames.map((_, c) => (clips[c] ? createSampleCache(clips[c]!) : null));
+    this.masks = graph.layers.map((layer) => {
+      if (layer.mask === null) return null;
+      const { mask, unknown } = resolveMask(layer.mask, skeleton);
+      if (unknown.length > 0) this.unknownMaskJoints.push({ layer: layer.name, joints: unknown });
+      return mask;
+    });
+    this.references = graph.clipNames.map(() => null);
+    for (const layer of graph.layers) {
+      if (!layer.additive) continue;
+      for (const s of layer.states) {
+        const st = graph.states[s];
+        const used = st.blend ? Array.from(st.blend.clips) : st.clip >= 0 ? [st.clip] : [];
+        for (const c of used) {
+          const binding = clips[c];
+          if (!binding || this.references[c]) continue;
+          const reference = createPose(joints, weightCount);
+          copyPose(this.rest, reference);
+          sampleClip(binding, 0, createSampleCache(binding), reference);
+          this.references[c] = reference;
+        }
+      }
+    }
+  }
+
+  /** Writes the instance's current output into `pose`. */
+  sample(instance: GraphInstance): void {
+    const layers = this.graph.layers;
+    copyPose(this.rest, this.pose);
+    for (let l = 0; l < layers.length; l++) {
+      const weight = l === 0 ? 1 : instance.layerWeight[l];
+      if (!(weight > 0)) continue;
+      const mask = this.masks[l];
+      const o = l * instance.outStride;
+      const count = instance.outCount[l];
+      if (layers[l].additive) {
+        for (let e = 0; e < count; e++) {
+          const clip = instance.outClip[o + e];
+          const reference = this.references[clip];
+          if (reference === null || !this.sampleInto(e, clip, instance.outTime[o + e])) continue;
+          const scratch = this.scratch[e];
+          makeAdditive(scratch, reference, scratch);
+          this.scratchClip[e] = -1; // now a difference, not a pose: reset before its next use
+          applyAdditive(this.pose, scratch, weight * instance.outWeight[o + e], mask, this.pose);
+        }
+        continue;
+      }
+      let n = 0;
+      for (let e = 0; e < count; e++) {
+        if (!this.sampleInto(e, instance.outClip[o + e], instance.outTime[o + e])) continue;
+        const input = this.inputs[n++];
+        input.pose = this.scratch[e];
+        input.weight = weight * instance.outWeight[o + e];
+        input.mask = mask;
+      }
+      if (n === 0) continue;
+      if (l === 0 && n === 1 && mask === null && this.inputs[0].weight >= 1) copyPose(this.inputs[0].pose, this.pose);
+      // Joint by joint, blendLayers reads the fallback before writing the same joint, so the pose below
+      // can be both the fallback and the output: what the layer leaves uncovered shows through.
+      else blendLayers(this.inputs, n, this.pose, this.pose);
+    }
+  }
+
+  /** Samples a logical clip into scratch pose e (from the rest pose when it last held another clip). */
+  private sampleInto(e: number, clip: number, time: number): boolean {
+    const binding = this.clips[clip];
+    if (!binding) return false;
+    const pose = this.scratch[e];
+    if (this.scratchClip[e] !== clip) {
+      copyPose(this.rest, pose);
+      this.scratchClip[e] = clip;
+    }
+    sampleClip(binding, time, this.caches[clip]!, pose);
+    return true;
+  }
+}

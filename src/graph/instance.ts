@@ -1,0 +1,423 @@
+import { blendWeights } from './blend-space.js';
+import {
+  type CompiledGraph,
+  INTERRUPT_DESTINATION_THEN_SOURCE,
+  INTERRUPT_NONE,
+  INTERRUPT_SOURCE,
+  INTERRUPT_SOURCE_THEN_DESTINATION,
+} from './compile.js';
+import { evaluateCondition } from './condition-program.js';
+import { ease } from './ease.js';
+
+/** Event kinds in the instance's queue. */
+export const STATE_ENTER = 0;
+export const STATE_EXIT = 1;
+export const TRANSITION_START = 2;
+export const TRANSITION_END = 3;
+
+/** Most states one layer keeps live at once (the current one and those fading out); more drop the faintest. */
+export const MAX_LIVE_STATES = 4;
+const EVENT_CAPACITY = 64;
+
+/**
+ * One character's run of a compiled graph. `update(dt, params)` does, per layer: advance every live
+ * state's normalized time (a blend space by its heaviest clip, the others kept in phase), advance the
+ * crossfade, then try the transitions — outside a fade the current state's list; during a fade only what
+ * the fading transition's `interrupt` allows (source transitions only if ranked before it) — and start the
+ * first that fires, resetting the triggers it reads. It then writes each layer's weighted (clip, time)
+ * list and queues state and transition events. Any-state transitions never re-enter the state the layer
+ * is already in. Nothing is allocated after construction; the same inputs give the same outputs.
+ */
+export class GraphInstance {
+  /** Per layer l: entries [l·stride, l·stride + count[l]) of logical clip, clip time (seconds), weight. */
+  readonly outClip: Int32Array;
+  readonly outTime: Float64Array;
+  readonly outWeight: Float64Array;
+  readonly outCount: Int32Array;
+  readonly outStride: number;
+  /** Each layer's weight this frame (its number, or its param clamped to 0–1). */
+  readonly layerWeight: Float64Array;
+
+  /** Events of the last update: kind, layer, state (the entered/exited one, or a transition's destination), the transition's source state, transition, completed (1) or interrupted (0). */
+  readonly eventKind = new Int8Array(EVENT_CAPACITY);
+  readonly eventLayer = new Int8Array(EVENT_CAPACITY);
+  readonly eventState = new Int16Array(EVENT_CAPACITY);
+  readonly eventFrom = new Int16Array(EVENT_CAPACITY);
+  readonly eventTransition = new Int16Array(EVENT_CAPACITY);
+  readonly eventCompleted = new Int8Array(EVENT_CAPACITY);
+  eventCount = 0;
+
+  private readonly durations: Float64Array;
+  private readonly slotState: Int32Array;
+  private readonly slotTime: Float64Array;
+  private readonly slotPrev: Float64Array;
+  private readonly slotWeight: Float64Array;
+  private readonly slotFrom: Float64Array;
+  private readonly blend: Float64Array;
+  private readonly destSlot: Int32Array;
+  private readonly sourceSlot: Int32Array;
+  private readonly sourceState: Int32Array;
+  private readonly active: Int32Array;
+  private readonly fadeElapsed: Float64Array;
+  private readonly stack: Float64Array;
+  private pendingEntry = true;
+
+  /** `clipDurations`: seconds of each logical clip (graph.clipNames order); 0 for a missing clip. */
+  constructor(
+    readonly graph: CompiledGraph,
+    clipDurations: ArrayLike<number>,
+  ) {
+    const layers = graph.layers.length;
+    const slots = layers * MAX_LIVE_STATES;
+    this.durations = Float64Array.from({ length: graph.clipNames.length }, (_, i) => clipDurations[i] ?? 0);
+    this.slotState = new Int32Array(slots);
+    this.slotTime = new Float64Array(slots);
+    this.slotPrev = new Float64Array(slots);
+    this.slotWeight = new Float64Array(slots);
+    this.slotFrom = new Float64Array(slots);
+    this.blend = new Float64Array(slots * graph.maxPoints);
+    this.destSlot = new Int32Array(layers);
+    this.sourceSlot = new Int32Array(layers);
+    this.sourceState = new Int32Array(layers);
+    this.active = new Int32Array(layers);
+    this.fadeElapsed = new Float64Array(layers);
+    this.stack = new Float64Array(graph.stackSize);
+    this.outStride = MAX_LIVE_STATES * graph.maxPoints;
+    this.outClip = new Int32Array(layers * this.outStride);
+    this.outTime = new Float64Array(layers * this.outStride);
+    this.outWeight = new Float64Array(layers * this.outStride);
+    this.outCount = new Int32Array(layers);
+    this.layerWeight = new Float64Array(layers);
+    this.reset();
+  }
+
+  /** Back to every layer's entry state at time 0; the next update reports the entries. */
+  reset(): void {
+    this.slotState.fill(-1);
+    this.slotWeight.fill(0);
+    this.active.fill(-1);
+    this.sourceSlot.fill(-1);
+    this.sourceState.fill(-1);
+    this.graph.layers.forEach((layer, l) => {
+      const s = l * MAX_LIVE_STATES;
+      this.destSlot[l] = layer.defaultState < 0 ? -1 : s;
+      if (layer.defaultState >= 0) this.enterSlot(s, layer.defaultState, 1, null);
+    });
+    this.outCount.fill(0);
+    this.eventCount = 0;
+    this.pendingEntry = true;
+  }
+
+  /** The state a layer is in or heading to (a fade's destination); -1 for a layer without states. */
+  stateOf(layer: number): number {
+    const s = this.destSlot[layer];
+    return s < 0 ? -1 : this.slotState[s];
+  }
+
+  /** The transition fading on a layer, -1 when none. */
+  transitionOf(layer: number): number {
+    return this.active[layer];
+  }
+
+  /** The source state of the transition fading on a layer, -1 when none. */
+  transitionSourceOf(layer: number): number {
+    return this.active[layer] < 0 ? -1 : this.sourceState[layer];
+  }
+
+  /** Progress 0–1 of the fading transition (1 when none). */
+  progressOf(layer: number): number {
+    const t = this.active[layer];
+    if (t < 0) return 1;
+    const fade = this.graph.transitionFade[t];
+    return fade > 0 ? Math.min(1, this.fadeElapsed[layer] / fade) : 1;
+  }
+
+  /** Normalized time of the layer's current state (loops counted in the whole part). */
+  normalizedTimeOf(layer: number): number {
+    const s = this.destSlot[layer];
+    return s < 0 ? 0 : this.slotTime[s];
+  }
+
+  /** Total weight of a state on its layer now (0 when not live). */
+  weightOf(state: number): number {
+    const l = this.graph.states[state]?.layer;
+    if (l === undefined) return 0;
+    let w = 0;
+    for (let s = l * MAX_LIVE_STATES; s < (l + 1) * MAX_LIVE_STATES; s++)
+      if (this.slotState[s] === state) w += this.slotWeight[s];
+    return w;
+  }
+
+  /**
+   * Starts in the states another instance (of an earlier version of this graph) was in, matched by name,
+   * at the same normalized time — so an edited graph carries on where the old one was.
+   */
+  carryOver(previous: GraphInstance): void {
+    this.graph.layers.forEach((_, l) => {
+      const old = l < previous.graph.layers.length ? previous.stateOf(l) : -1;
+      const name = old >= 0 ? previous.graph.states[old].name : undefined;
+      const state = name === undefined ? undefined : this.graph.stateIndex.get(name);
+      if (state === undefined || this.graph.states[state].layer !== l) return;
+      const base = l * MAX_LIVE_STATES;
+      for (let s = base; s < base + MAX_LIVE_STATES; s++) this.slotState[s] = -1;
+      this.enterSlot(base, state, 1, null);
+      this.slotTime[base] = previous.normalizedTimeOf(l);
+      this.slotPrev[base] = this.slotTime[base];
+      this.destSlot[l] = base;
+    });
+    this.pendingEntry = false;
+  }
+
+  /** Advances by dt seconds (negative or non-finite counts as 0) with the given params; see the class doc. */
+  update(dt: number, params: Float64Array): void {
+    this.eventCount = 0;
+    if (!(dt > 0) || dt === Number.POSITIVE_INFINITY) dt = 0;
+    const layers = this.graph.layers.length;
+    if (this.pendingEntry) {
+      this.pendingEntry = false;
+      for (let l = 0; l < layers; l++) {
+        const s = this.destSlot[l];
+        if (s >= 0) this.queue(STATE_ENTER, l, this.slotState[s], -1, -1, 0);
+      }
+    }
+    for (let l = 0; l < layers; l++) {
+      if (this.destSlot[l] < 0) {
+        this.outCount[l] = 0;
+        continue;
+      }
+      this.advance(l, dt, params);
+      if (this.active[l] >= 0) {
+        this.fadeElapsed[l] += dt;
+        const p = this.progressOf(l);
+        this.applyFade(l, p);
+        if (p >= 1) this.complete(l);
+      }
+      const t = this.pick(l, params);
+      if (t >= 0) this.start(l, t, params);
+      this.write(l, params);
+    }
+  }
+
+  private advance(l: number, dt: number, params: Float64Array): void {
+    const { states } = this.graph;
+    for (let s = l * MAX_LIVE_STATES; s < (l + 1) * MAX_LIVE_STATES; s++) {
+      const state = this.slotState[s];
+      if (state < 0) continue;
+      const duration = this.refreshBlend(s, state, params);
+      const st = states[state];
+      const rate = st.speedParam >= 0 ? params[st.speedParam] : st.speed;
+      this.slotPrev[s] = this.slotTime[s];
+      if (dt > 0 && Number.isFinite(rate)) this.slotTime[s] += (dt * rate) / duration;
+    }
+  }
+
+  /** Recomputes a slot's blend weights (blend states) and returns the state's cycle length in seconds. */
+  private refreshBlend(s: number, state: number, params: Float64Array): number {
+    const st = this.graph.states[state];
+    const window = st.end - st.start;
+    if (st.blend === null) return positive(st.clip >= 0 ? this.durations[st.clip] * window : 0);
+    const space = st.blend;
+    const offset = s * this.graph.maxPoints;
+    blendWeights(space, params[st.blendX], st.blendY >= 0 ? params[st.blendY] : 0, this.blend, offset);
+    // the heaviest clip leads: its length sets the cycle, the others follow at the same phase
+    let leader = 0;
+    for (let k = 1; k < space.count; k++) if (this.blend[offset + k] > this.blend[offset + leader]) leader = k;
+    return positive(this.durations[space.clips[leader]] * window);
+  }
+
+  private applyFade(l: number, p: number): void {
+    const w = ease(this.graph.transitionEase[this.active[l]], p);
+    const dest = this.destSlot[l];
+    for (let s = l * MAX_LIVE_STATES; s < (l + 1) * MAX_LIVE_STATES; s++) {
+      if (this.slotState[s] < 0) continue;
+      const from = this.slotFrom[s];
+      this.slotWeight[s] = s === dest ? from + (1 - from) * w : from * (1 - w);
+    }
+  }
+
+  private complete(l: number): void {
+    const dest = this.destSlot[l];
+    for (let s = l * MAX_LIVE_STATES; s < (l + 1) * MAX_LIVE_STATES; s++) {
+      if (s === dest || this.slotState[s] < 0) continue;
+      this.queue(STATE_EXIT, l, this.slotState[s], -1, -1, 0);
+      this.slotState[s] = -1;
+      this.slotWeight[s] = 0;
+    }
+    this.slotWeight[dest] = 1;
+    this.queue(TRANSITION_END, l, this.slotState[dest], this.sourceState[l], this.active[l], 1);
+    this.active[l] = -1;
+    this.sourceSlot[l] = -1;
+  }
+
+  /** The first transition that fires on layer l now, or -1. */
+  private pick(l: number, params: Float64Array): number {
+    const active = this.active[l];
+    const dest = this.destSlot[l];
+    if (active < 0) return this.firstFiring(this.slotState[dest], dest, -1, l, params);
+    const mode = this.graph.transitionInterrupt[active];
+    if (mode === INTERRUPT_NONE) return -1;
+    const source = this.sourceState[l];
+    const sourceSlot = this.sourceSlot[l];
+    const destState = this.slotState[dest];
+    let t = -1;
+    if (mode === INTERRUPT_SOURCE || mode === INTERRUPT_SOURCE_THEN_DESTINATION) {
+      t = this.firstFiring(source, sourceSlot, active, l, params);
+    }
+    if (t < 0 && mode !== INTERRUPT_SOURCE) t = this.firstFiring(destState, dest, -1, l, params);
+    if (t < 0 && mode === INTERRUPT_DESTINATION_THEN_SOURCE)
+      t = this.firstFiring(source, sourceSlot, active, l, params);
+    return t;
+  }
+
+  /**
+   * Tries state's outgoing transitions in order (up to `before` when given: ordered interruption) and
+   * returns the first whose exit time (against `slot`'s time) and condition hold.
+   */
+  private firstFiring(state: number, slot: number, before: number, l: number, params: Float64Array): number {
+    if (state < 0) return -1;
+    const g = this.graph;
+    const current = this.slotState[this.destSlot[l]];
+    const active = this.active[l];
+    for (let k = g.outgoingStart[state]; k < g.outgoingStart[state + 1]; k++) {
+      const t = g.outgoing[k];
+      if (t === before) break;
+      if (t === active) continue;
+      if (g.transitionFrom[t] < 0 && g.transitionTo[t] === current) continue;
+      const exit = g.transitionExit[t];
+      if (!Number.isNaN(exit)) {
+        if (slot < 0 || !crossed(this.slotPrev[slot], this.slotTime[slot], exit, g.states[state].loop)) continue;
+      }
+      if (evaluateCondition(g.code, g.conditionStart[t], g.conditionEnd[t], g.consts, params, this.stack)) return t;
+    }
+    return -1;
+  }
+
+  private start(l: number, t: number, params: Float64Array): void {
+    const g = this.graph;
+    const to = g.transitionTo[t];
+    const base = l * MAX_LIVE_STATES;
+    const dest = this.destSlot[l];
+    const previous = this.slotState[dest];
+    if (this.active[l] >= 0) this.queue(TRANSITION_END, l, previous, this.sourceState[l], this.active[l], 0);
+    // a state still fading out comes back with its own time; otherwise it starts afresh in a slot
+    let slot = -1;
+    for (let s = base; s < base + MAX_LIVE_STATES; s++) if (s !== dest && this.slotState[s] === to) slot = s;
+    const entered = slot < 0;
+    if (entered) {
+      slot = this.freeSlot(l, dest);
+      this.enterSlot(slot, to, 0, params);
+    }
+    // the source is the transition's own from-state (an interruption from the old source), else where the layer was
+    const from = g.transitionFrom[t] >= 0 ? g.transitionFrom[t] : previous;
+    let fromSlot = from === previous ? dest : -1;
+    for (let s = base; s < base + MAX_LIVE_STATES && fromSlot < 0; s++)
+      if (s !== slot && this.slotState[s] === from) fromSlot = s;
+    for (let s = base; s < base + MAX_LIVE_STATES; s++) this.slotFrom[s] = this.slotWeight[s];
+    this.sourceSlot[l] = fromSlot;
+    this.sourceState[l] = from;
+    this.destSlot[l] = slot;
+    this.active[l] = t;
+    this.fadeElapsed[l] = 0;
+    for (let k = g.triggerStart[t]; k < g.triggerEnd[t]; k++) params[g.triggerRefs[k]] = 0;
+    this.queue(TRANSITION_START, l, to, from, t, 0);
+    if (entered) this.queue(STATE_ENTER, l, to, -1, -1, 0);
+    if (!(g.transitionFade[t] > 0)) {
+      this.applyFade(l, 1);
+      this.complete(l);
+    }
+  }
+
+  /** A free slot of layer l, or the faintest one other than `keep` (its state exits). */
+  private freeSlot(l: number, keep: number): number {
+    const base = l * MAX_LIVE_STATES;
+    let faintest = -1;
+    for (let s = base; s < base + MAX_LIVE_STATES; s++) {
+      if (this.slotState[s] < 0) return s;
+      if (s !== keep && (faintest < 0 || this.slotWeight[s] < this.slotWeight[faintest])) faintest = s;
+    }
+    this.queue(STATE_EXIT, l, this.slotState[faintest], -1, -1, 0);
+    if (faintest === this.sourceSlot[l]) this.sourceSlot[l] = -1;
+    return faintest;
+  }
+
+  private enterSlot(s: number, state: number, weight: number, params: Float64Array | null): void {
+    const st = this.graph.states[state];
+    const rate =
+      st.speedParam >= 0 ? (params ? params[st.speedParam] : this.graph.paramDefaults[st.speedParam]) : st.speed;
+    this.slotState[s] = state;
+    // a one-shot played backwards starts at its end
+    this.slotTime[s] = !st.loop && rate < 0 ? 1 : 0;
+    this.slotPrev[s] = this.slotTime[s];
+    this.slotWeight[s] = weight;
+    this.slotFrom[s] = weight;
+    this.refreshBlend(s, state, params ?? this.graph.paramDefaults);
+  }
+
+  private write(l: number, params: Float64Array): void {
+    const g = this.graph;
+    const layer = g.layers[l];
+    this.layerWeight[l] = layer.weightParam >= 0 ? clamp01(params[layer.weightParam]) : layer.weight;
+    const o = l * this.outStride;
+    let count = 0;
+    for (let s = l * MAX_LIVE_STATES; s < (l + 1) * MAX_LIVE_STATES; s++) {
+      const state = this.slotState[s];
+      const w = this.slotWeight[s];
+      if (state < 0 || !(w > 0)) continue;
+      const st = g.states[state];
+      const n = this.slotTime[s];
+      const phase = st.loop ? n - Math.floor(n) : Math.min(1, Math.max(0, n));
+      const at = st.start + phase * (st.end - st.start);
+      if (st.blend === null) {
+        if (st.clip < 0) continue;
+        this.outClip[o + count] = st.clip;
+        this.outTime[o + count] = at * this.durations[st.clip];
+        this.outWeight[o + count] = w;
+        count++;
+        continue;
+      }
+      const space = st.blend;
+      const b = s * g.maxPoints;
+      for (let k = 0; k < space.count; k++) {
+        const bw = this.blend[b + k];
+        if (!(bw > 0)) continue;
+        const clip = space.clips[k];
+        this.outClip[o + count] = clip;
+        this.outTime[o + count] = at * this.durations[clip];
+        this.outWeight[o + count] = w * bw;
+        count++;
+      }
+    }
+    this.outCount[l] = count;
+  }
+
+  private queue(kind: number, layer: number, state: number, from: number, transition: number, completed: number): void {
+    const i = this.eventCount;
+    if (i >= EVENT_CAPACITY) return;
+    this.eventKind[i] = kind;
+    this.eventLayer[i] = layer;
+    this.eventState[i] = state;
+    this.eventFrom[i] = from;
+    this.eventTransition[i] = transition;
+    this.eventCompleted[i] = completed;
+    this.eventCount = i + 1;
+  }
+}
+
+/** Whether normalized time moving prev → cur passed the exit time: every loop below 1 on a looping state, else once. */
+function crossed(prev: number, cur: number, exit: number, loop: boolean): boolean {
+  if (!(cur > prev)) return false;
+  if (loop && exit < 1) {
+    const next = exit + Math.max(0, Math.floor(prev - exit) + 1);
+    return next <= cur;
+  }
+  return prev < exit && exit <= cur;
+}
+
+/** A cycle length usable as a divisor: a state with no duration (a missing or single-pose clip) counts as 1 s. */
+function positive(seconds: number): number {
+  return seconds > 0 ? seconds : 1;
+}
+
+function clamp01(v: number): number {
+  return v > 1 ? 1 : v > 0 ? v : 0;
+}
