@@ -23,6 +23,33 @@ export { AnimError, type RuntimeErrorCode } from './errors.js';
 export { localToModel } from './fk.js';
 export { type GltfAsset, type GltfJson, importGltf, parseGlb, readAccessor } from './gltf.js';
 export {
+  buildChain,
+  buildFootIk,
+  type ChainOptions,
+  type FootIk,
+  type FootIkOptions,
+  findHumanoidLegs,
+  footProbes,
+  IK_SOLVERS,
+  type IkChain,
+  type IkSolver,
+  ikWeight,
+  type LegNames,
+  POLE_DIRECTION,
+  POLE_NONE,
+  POLE_POINT,
+  PROBE_STRIDE,
+  PROBES_PER_LEG,
+  type RawConstraint,
+  type SolePoints,
+  solveCcd,
+  solveChain,
+  solveFabrik,
+  solveFootIk,
+  solveLookAt,
+  solveTwoBone,
+} from './ik/index.js';
+export {
   CLIP_EVENT,
   FINISH,
   LOOP,
@@ -32,6 +59,22 @@ export {
   type PlayOptions,
 } from './playback.js';
 export { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.js';
+export {
+  createRetargetCache,
+  gltfHumanoid,
+  type HandMap,
+  HUMANOID_SLOTS,
+  type HumanoidMap,
+  type HumanoidRig,
+  type HumanoidSlot,
+  mapHumanoid,
+  REQUIRED_SLOTS,
+  RIG_PROFILES,
+  type RetargetCache,
+  type RetargetOptions,
+  type RigProfile,
+  retargetClip,
+} from './retarget/index.js';
 export { RootMotion, type RootMotionOptions } from './root-motion.js';
 export { createSampleCache, type SampleCache, sampleClip } from './sample.js';
 export { buildSkeleton, type RawSkeleton, type Skeleton } from './skeleton.js';

@@ -1,0 +1,109 @@
+import type { Pose } from '../pose.js';
+import { commitChain, finiteTarget, gatherChain, type IkChain, turnJoint } from './chain.js';
+import { rotationBetween } from './rotation.js';
+
+const DQ = 4;
+const FP = 8;
+
+function tipDistance(chain: IkChain, tx: number, ty: number, tz: number): number {
+  const t = (chain.joints.length - 1) * 3;
+  const p = chain.positions;
+  return Math.sqrt((p[t] - tx) ** 2 + (p[t + 1] - ty) ** 2 + (p[t + 2] - tz) ** 2);
+}
+
+/** Turns each bone, root first, so that it points from its joint at the point (x, y, z) given per joint. */
+function aimBonesAt(chain: IkChain, points: Float64Array, offset: number, stride: number): void {
+  const p = chain.positions;
+  const w = chain.work;
+  for (let i = 0; i < chain.joints.length - 1; i++) {
+    const q = offset + (i + 1) * stride;
+    const i3 = i * 3;
+    rotationBetween(
+      w,
+      DQ,
+      p[i3 + 3] - p[i3],
+      p[i3 + 4] - p[i3 + 1],
+      p[i3 + 5] - p[i3 + 2],
+      points[q] - p[i3],
+      points[q + 1] - p[i3 + 1],
+      points[q + 2] - p[i3 + 2],
+    );
+    turnJoint(chain, i, w, DQ);
+  }
+}
+
+/**
+ * FABRIK: forward-and-backward reaching over joint positions, then each bone turned (root first) toward its
+ * new place, with limits applied, so the next pass starts from a pose the joints can take. Stops after
+ * `chain.iterations` passes or once the tip is within `chain.tolerance`. A target out of reach straightens
+ * the chain toward it. Returns whether it reached; weight ≤ 0 or a non-finite target leave the pose alone.
+ */
+export function solveFabrik(
+  chain: IkChain,
+  pose: Pose,
+  model: Float32Array,
+  root: Float32Array | null,
+  target: ArrayLike<number>,
+  weight: number,
+): boolean {
+  if (!(weight > 0) || !finiteTarget(target, 0)) return false;
+  gatherChain(chain, pose, model, root);
+  const n = chain.joints.length;
+  const p = chain.positions;
+  const len = chain.lengths;
+  const f = chain.work;
+  const tx = target[0];
+  const ty = target[1];
+  const tz = target[2];
+  let total = 0;
+  for (let i = 0; i < n - 1; i++) total += len[i];
+  const reach = Math.sqrt((tx - p[0]) ** 2 + (ty - p[1]) ** 2 + (tz - p[2]) ** 2);
+  if (reach >= total) {
+    // every bone toward the target: the straight line the chain can get closest along
+    for (let i = 0; i < n; i++) {
+      f[FP + i * 3] = tx;
+      f[FP + i * 3 + 1] = ty;
+      f[FP + i * 3 + 2] = tz;
+    }
+    aimBonesAt(chain, f, FP, 3);
+  } else {
+    for (let iter = 0; iter < chain.iterations; iter++) {
+      if (tipDistance(chain, tx, ty, tz) <= chain.tolerance) break;
+      for (let k = 0; k < n * 3; k++) f[FP + k] = p[k];
+      // backward: the tip onto the target, each joint pulled toward its child
+      let o = FP + (n - 1) * 3;
+      f[o] = tx;
+      f[o + 1] = ty;
+      f[o + 2] = tz;
+      for (let i = n - 2; i >= 0; i--) {
+        o = FP + i * 3;
+        const dx = f[o] - f[o + 3];
+        const dy = f[o + 1] - f[o + 4];
+        const dz = f[o + 2] - f[o + 5];
+        const l = Math.sqrt(dx * dx + dy * dy + dz * dz) || 1;
+        const s = len[i] / l;
+        f[o] = f[o + 3] + dx * s;
+        f[o + 1] = f[o + 4] + dy * s;
+        f[o + 2] = f[o + 5] + dz * s;
+      }
+      // forward: the root back in place, each child pulled toward its parent
+      f[FP] = p[0];
+      f[FP + 1] = p[1];
+      f[FP + 2] = p[2];
+      for (let i = 0; i < n - 1; i++) {
+        o = FP + i * 3;
+        const dx = f[o + 3] - f[o];
+        const dy = f[o + 4] - f[o + 1];
+        const dz = f[o + 5] - f[o + 2];
+        const l = Math.sqrt(dx * dx + dy * dy + dz * dz) || 1;
+        const s = len[i] / l;
+        f[o + 3] = f[o] + dx * s;
+        f[o + 4] = f[o + 1] + dy * s;
+        f[o + 5] = f[o + 2] + dz * s;
+      }
+      aimBonesAt(chain, f, FP, 3);
+    }
+  }
+  commitChain(chain, pose, model, root, weight);
+  return tipDistance(chain, tx, ty, tz) <= chain.tolerance;
+}

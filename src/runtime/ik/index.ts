@@ -1,0 +1,59 @@
+/**
+ * Inverse kinematics over the runtime's data (a skeleton, a local pose, model matrices): chains bound at
+ * build time, two-bone / FABRIK / CCD / look-at solvers with joint limits and FK/IK weights, and foot IK.
+ * Solvers never throw and allocate nothing; builders throw AnimError (`unknown-bone`, `bad-chain`,
+ * `bad-constraint`).
+ */
+import type { Pose } from '../pose.js';
+import { solveCcd } from './ccd.js';
+import type { IkChain } from './chain.js';
+import { solveFabrik } from './fabrik.js';
+import { solveLookAt } from './look-at.js';
+import { solveTwoBone } from './two-bone.js';
+
+export {
+  buildChain,
+  type ChainOptions,
+  chainJoints,
+  IK_SOLVERS,
+  type IkChain,
+  type IkSolver,
+  ikWeight,
+  POLE_DIRECTION,
+  POLE_NONE,
+  POLE_POINT,
+} from './chain.js';
+export { constraintViolation, type RawConstraint } from './constraints.js';
+export {
+  buildFootIk,
+  type FootIk,
+  type FootIkOptions,
+  footProbes,
+  PROBE_STRIDE,
+  PROBES_PER_LEG,
+  type SolePoints,
+  solveFootIk,
+} from './foot-ik.js';
+export { findHumanoidLegs, type LegNames } from './humanoid-legs.js';
+export { solveCcd, solveFabrik, solveLookAt, solveTwoBone };
+
+/** Solves a chain with its own solver. Returns whether it reached the target. */
+export function solveChain(
+  chain: IkChain,
+  pose: Pose,
+  model: Float32Array,
+  root: Float32Array | null,
+  target: ArrayLike<number>,
+  weight: number,
+): boolean {
+  switch (chain.solver) {
+    case 'two-bone':
+      return solveTwoBone(chain, pose, model, root, target, weight);
+    case 'fabrik':
+      return solveFabrik(chain, pose, model, root, target, weight);
+    case 'ccd':
+      return solveCcd(chain, pose, model, root, target, weight);
+    default:
+      return solveLookAt(chain, pose, model, root, target, weight);
+  }
+}
