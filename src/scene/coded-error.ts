@@ -15,6 +15,8 @@
  * - `unknown-property`: a tween property its target does not have.
  * - `missing-target`: a tween's target selector matches no element.
  * - `bad-sprite-sheet`: a sprite sheet's grid, atlas, frame range or frame times do not fit together.
+ * - `no-humanoid`: a ragdoll asked of a model without humanoid bones (the message lists the missing ones).
+ * - `unknown-mesh`: a mesh name the model does not have (a cloth's `mesh`).
  */
 export type ErrorCode =
   | 'load-failed'
@@ -29,7 +31,9 @@ export type ErrorCode =
   | 'unknown-easing'
   | 'unknown-property'
   | 'missing-target'
-  | 'bad-sprite-sheet';
+  | 'bad-sprite-sheet'
+  | 'no-humanoid'
+  | 'unknown-mesh';
 
 /** Every code, for docs and exhaustive tests. */
 export const ERROR_CODES: readonly ErrorCode[] = [
@@ -46,6 +50,8 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   'unknown-property',
   'missing-target',
   'bad-sprite-sheet',
+  'no-humanoid',
+  'unknown-mesh',
 ];
 
 /** An error carrying one of the stable codes; the scene layer returns these, elements turn them into events. */
