@@ -1,4 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import type { TemplateResult } from 'lit';
 import '../../src/elements/anim-scene.js';
 import '../../src/elements/anim-sprite.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
@@ -14,7 +15,7 @@ function collect<T = unknown>(el: EventTarget, type: string): T[] {
   return seen;
 }
 
-async function loaded<T extends HTMLElement>(template: unknown, pick?: (root: T) => AnimSprite) {
+async function loaded<T extends HTMLElement>(template: TemplateResult, pick?: (root: T) => AnimSprite) {
   const root = await fixture<T>(template);
   const sprite = pick ? pick(root) : (root as unknown as AnimSprite);
   if (sprite.frameCount === 0) await oneEvent(sprite, 'anim-load');
