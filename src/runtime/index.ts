@@ -23,6 +23,33 @@ export { AnimError, type RuntimeErrorCode } from './errors.js';
 export { localToModel } from './fk.js';
 export { type GltfAsset, type GltfJson, importGltf, parseGlb, readAccessor } from './gltf.js';
 export {
+  buildChain,
+  buildFootIk,
+  type ChainOptions,
+  type FootIk,
+  type FootIkOptions,
+  findHumanoidLegs,
+  footProbes,
+  IK_SOLVERS,
+  type IkChain,
+  type IkSolver,
+  ikWeight,
+  type LegNames,
+  POLE_DIRECTION,
+  POLE_NONE,
+  POLE_POINT,
+  PROBE_STRIDE,
+  PROBES_PER_LEG,
+  type RawConstraint,
+  type SolePoints,
+  solveCcd,
+  solveChain,
+  solveFabrik,
+  solveFootIk,
+  solveLookAt,
+  solveTwoBone,
+} from './ik/index.js';
+export {
   CLIP_EVENT,
   FINISH,
   LOOP,
