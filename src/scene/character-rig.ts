@@ -153,8 +153,12 @@ export class CharacterRig implements Actor {
       start: clip.start + clamp(start, 0, length),
       end: clip.start + clamp(end, 0, length),
     });
-    if (started) this.#lastPlay = options;
-    return started ? 'started' : 'playing';
+    if (!started) return 'playing';
+    this.#lastPlay = options;
+    // the playback starts a clip at the edge its own speed plays from; a backwards character starts at the other
+    const clock = this.#playback.currentClock!;
+    if (clock.speed * this.#speed < 0) clock.time = clock.speed < 0 ? clock.start : clock.end;
+    return 'started';
   }
 
   /** Fades every clip out to the rest pose (over the default fade unless given). */

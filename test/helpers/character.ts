@@ -7,16 +7,21 @@ import type { AnimErrorDetail } from '../../src/elements/errors.js';
 
 export const MANNEQUIN = '/assets/mannequin.glb';
 
-/** A paused scene (time moves only by step()) holding one character; resolves once it is posed. */
+/**
+ * A paused scene (time moves only by step()) holding one character; resolves once it is posed. `errors` holds
+ * every anim-error that reached the scene from the start.
+ */
 export async function mountCharacter(
   attributes = '',
   children = '',
-): Promise<{ scene: AnimScene; character: AnimCharacter }> {
+): Promise<{ scene: AnimScene; character: AnimCharacter; errors: AnimErrorDetail[] }> {
   const scene = await fixture<AnimScene>(html`<anim-scene paused style="width: 320px; height: 240px"></anim-scene>`);
+  const errors = collectErrors(scene);
   scene.innerHTML = `<anim-character ${attributes}>${children}</anim-character>`;
   const character = scene.querySelector('anim-character')!;
   await character.ready;
-  return { scene, character };
+  await settle();
+  return { scene, character, errors };
 }
 
 /** Every event of `type` that reaches `el`, in order. */

@@ -1,0 +1,420 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { Matrix4, Quaternion, type SkinnedMesh, Vector3 } from 'three';
+import type { AnimCharacter, AnimLoadDetail, AnimPlayDetail } from '../../src/elements/anim-character.js';
+import type { AnimScene } from '../../src/elements/anim-scene.js';
+import { bindClip, importGltf, localToModel, Playback, parseGlb, skinningMatrices } from '../../src/runtime/index.js';
+import { collect, collectErrors, MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
+import { expectClose } from '../helpers/math.js';
+import { fetchBytes } from '../mannequin/mannequin-fixture.js';
+
+/** The runtime alone over the same file: what the character must show, computed by hand. */
+async function handRig(clip: string) {
+  const bytes = await fetchBytes(MANNEQUIN);
+  const { json, buffers } = parseGlb(bytes.buffer as ArrayBuffer);
+  const asset = importGltf(json, buffers);
+  const bindings = asset.clips.map((c) => bindClip(c, asset.skeleton, asset.morphs));
+  const playback = new Playback(
+    asset.skeleton,
+    bindings.map((binding) => ({ binding })),
+    asset.defaultWeights.length,
+    asset.defaultWeights,
+  );
+  playback.play(
+    asset.clips.findIndex((c) => c.name === clip),
+    { fade: 0 },
+  );
+  const model = new Float32Array(asset.skeleton.jointCount * 16);
+  const skin = new Float32Array(asset.skins[0].joints.length * 16);
+  return {
+    asset,
+    playback,
+    model,
+    skin,
+    pose(root: Float32Array | null) {
+      localToModel(asset.skeleton, playback.pose, root, model);
+      skinningMatrices(asset.skins[0], model, skin);
+    },
+  };
+}
+
+function skinnedMeshes(character: AnimCharacter): SkinnedMesh[] {
+  const out: SkinnedMesh[] = [];
+  character.rig!.root.traverse((o) => {
+    if ((o as SkinnedMesh).isSkinnedMesh) out.push(o as SkinnedMesh);
+  });
+  return out;
+}
+
+/** Renders one frame and reads the canvas back; `at(x, y)` in CSS pixels from the top left. */
+function capture(scene: AnimScene) {
+  scene.step(0);
+  const { renderer, canvas } = scene.stage!;
+  const gl = renderer.getContext();
+  const { width, height } = canvas;
+  const data = new Uint8Array(width * height * 4);
+  gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, data);
+  const ratio = width / canvas.clientWidth;
+  return (x: number, y: number): number[] => {
+    const i = ((height - 1 - Math.floor(y * ratio)) * width + Math.floor(x * ratio)) * 4;
+    return [...data.subarray(i, i + 4)];
+  };
+}
+
+describe('<anim-character>', () => {
+  describe('loading', () => {
+    it('loads the model, fires anim-progress then anim-load with clip and bone names, and resolves ready', async () => {
+      const scene = await fixture<AnimScene>(html`<anim-scene paused></anim-scene>`);
+      const character = document.createElement('anim-character');
+      const progress = collect<{ progress: number }>(character, 'anim-progress');
+      const loads = collect<AnimLoadDetail>(character, 'anim-load');
+      character.src = MANNEQUIN;
+      scene.append(character);
+      await character.ready;
+      await settle();
+      expect(loads).to.have.length(1);
+      expect(loads[0].clips).to.include.members(['idle', 'walk', 'run', 'wave', 'punch']);
+      expect(loads[0].bones).to.include.members(['Hips', 'Head', 'LeftHand', 'RightFoot']);
+      expect(loads[0].bones).to.not.include('Body');
+      expect(character.clips).to.deep.equal(loads[0].clips);
+      expect(progress.length).to.be.greaterThan(0);
+      expect(progress.at(-1)!.progress).to.equal(1);
+      for (let i = 1; i < progress.length; i++) expect(progress[i].progress).to.be.at.least(progress[i - 1].progress);
+      expect(character.rig!.root.parent).to.equal(scene.stage!.content);
+    });
+
+    it('defaults to the documented values', async () => {
+      const character = document.createElement('anim-character');
+      expect([character.src, character.clip, character.speed, character.loop, character.paused]).to.deep.equal([
+        null,
+        null,
+        1,
+        null,
+        false,
+      ]);
+      expect([character.fade, character.clipStart, character.clipEnd]).to.deep.equal([0.25, 0, 1]);
+      expect([character.position, character.heading, character.scale]).to.deep.equal([[0, 0, 0], 0, 1]);
+      expect([character.skinning, character.loading, character.poster]).to.deep.equal(['gpu', 'eager', null]);
+      expect([character.clips, character.bones, character.duration, character.time]).to.deep.equal([[], [], 0, 0]);
+    });
+
+    it('setting src mid-load cancels that load: the last src wins and the stale model never shows', async () => {
+      const scene = await fixture<AnimScene>(html`<anim-scene paused></anim-scene>`);
+      const character = document.createElement('anim-character');
+      const loads = collect<AnimLoadDetail>(character, 'anim-load');
+      const errors = collectErrors(character);
+      character.src = '/shared-models/Fox.glb';
+      scene.append(character);
+      await settle();
+      character.src = MANNEQUIN;
+      await character.ready;
+      // give the first load every chance to land late
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await settle();
+      expect(loads).to.have.length(1);
+      expect(loads[0].bones).to.include('Hips');
+      expect(character.bones).to.include('Hips');
+      expect(scene.stage!.content.children.filter((c) => c.name === 'anim-character')).to.have.length(1);
+      expect(errors).to.deep.equal([]);
+    });
+
+    it('a new src replaces the model and frees the old one', async () => {
+      const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="walk"`);
+      const before = character.rig!;
+      const geometry = skinnedMeshes(character)[0].geometry;
+      let disposed = false;
+      geometry.addEventListener('dispose', () => (disposed = true));
+      character.src = `${MANNEQUIN}?again`;
+      await settle();
+      await character.ready;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(character.rig).to.not.equal(before);
+      expect(disposed).to.equal(true);
+      expect(before.root.parent).to.equal(null);
+      expect(scene.stage!.content.children.filter((c) => c.name === 'anim-character')).to.have.length(1);
+    });
+
+    it('loading="lazy" waits until the character nears the viewport', async () => {
+      const scene = await fixture<AnimScene>(html`<anim-scene paused style="margin-top: 6000px"></anim-scene>`);
+      const character = document.createElement('anim-character');
+      character.loading = 'lazy';
+      character.src = MANNEQUIN;
+      scene.append(character);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(character.rig, 'far below the fold: not loaded').to.equal(undefined);
+      scene.scrollIntoView();
+      await character.ready;
+      expect(character.clips).to.include('walk');
+    });
+
+    it('after 50 connect/disconnect cycles the renderer holds no more geometries or textures than before', async () => {
+      const scene = await fixture<AnimScene>(html`<anim-scene paused></anim-scene>`);
+      const memory = scene.stage!.renderer.info.memory;
+      const character = document.createElement('anim-character');
+      character.src = MANNEQUIN;
+      character.clip = 'walk';
+      // one cycle first: the renderer makes a few lookup textures of its own the first time it lights a model
+      scene.append(character);
+      await character.ready;
+      scene.step(0);
+      character.remove();
+      scene.step(0);
+      const baseline = { geometries: memory.geometries, textures: memory.textures };
+      let peak = 0;
+      for (let i = 0; i < 50; i++) {
+        scene.append(character);
+        await character.ready;
+        scene.step(1 / 30);
+        peak = Math.max(peak, memory.geometries + memory.textures);
+        character.remove();
+      }
+      scene.step(0);
+      expect(peak, 'the model did reach the GPU').to.be.greaterThan(baseline.geometries + baseline.textures + 1);
+      expect({ geometries: memory.geometries, textures: memory.textures }).to.deep.equal(baseline);
+    });
+
+    it('a lone character makes a stage of its own, draws on it and frees it when removed', async () => {
+      const character = await fixture<AnimCharacter>(
+        html`<anim-character src=${MANNEQUIN} clip="idle" style="width: 200px; height: 200px"></anim-character>`,
+      );
+      await character.ready;
+      const stage = character.stage!;
+      expect(character.shadowRoot!.querySelector('canvas')).to.equal(stage.canvas);
+      stage.step(0);
+      const gl = stage.renderer.getContext();
+      const pixels = new Uint8Array(stage.canvas.width * stage.canvas.height * 4);
+      gl.readPixels(0, 0, stage.canvas.width, stage.canvas.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+      const background = [...pixels.subarray(0, 4)];
+      let different = 0;
+      for (let i = 0; i < pixels.length; i += 4) {
+        if (Math.abs(pixels[i] - background[0]) + Math.abs(pixels[i + 1] - background[1]) > 30) different++;
+      }
+      expect(different, 'pixels of the model').to.be.greaterThan(500);
+      character.remove();
+      expect(gl.isContextLost()).to.equal(true);
+    });
+  });
+
+  describe('playback', () => {
+    it('step(dt) poses the bones exactly as the runtime computes them: boneMatrix and the bone texture', async () => {
+      const { scene, character } = await mountCharacter(
+        `src="${MANNEQUIN}" clip="walk" position="1 0 -2" heading="90" scale="1.5"`,
+      );
+      const hand = await handRig('walk');
+      const root = new Float32Array(
+        new Matrix4()
+          .compose(
+            new Vector3(1, 0, -2),
+            new Quaternion().setFromAxisAngle(new Vector3(0, 1, 0), Math.PI / 2),
+            new Vector3(1.5, 1.5, 1.5),
+          )
+          .toArray(),
+      );
+      const skeleton = skinnedMeshes(character)[0].skeleton;
+      const hips = hand.asset.skeleton.indexByName.get('LeftHand')!;
+      for (const dt of [0, 1 / 60, 0.1, 0.25, 0.5, 1 / 30]) {
+        scene.step(dt);
+        hand.playback.update(dt);
+        hand.pose(root);
+        expectClose(
+          character.boneMatrix('LeftHand')!,
+          hand.model.subarray(hips * 16, hips * 16 + 16),
+          1e-5,
+          `dt ${dt}`,
+        );
+        expectClose(skeleton.boneMatrices!.subarray(0, hand.skin.length), hand.skin, 1e-5, `bone texture, dt ${dt}`);
+      }
+      expect(character.time).to.be.closeTo((1 / 60 + 0.1 + 0.25 + 0.5 + 1 / 30) % character.duration, 1e-5);
+    });
+
+    it('crossfade weights ramp linearly over the fade', async () => {
+      const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="walk" fade="0.5s"`);
+      scene.step(0.1);
+      character.clip = 'run';
+      const rig = character.rig!;
+      for (let k = 1; k <= 6; k++) {
+        scene.step(0.1);
+        const expected = Math.min(1, k * 0.2);
+        expect(rig.weightOf('run'), `run at ${k * 0.1}s`).to.be.closeTo(expected, 1e-6);
+        expect(rig.weightOf('walk'), `walk at ${k * 0.1}s`).to.be.closeTo(1 - expected, 1e-6);
+      }
+      character.play('idle', { fade: '100ms' });
+      scene.step(0.05);
+      expect(rig.weightOf('idle')).to.be.closeTo(0.5, 1e-6);
+    });
+
+    it('play() is idempotent: asking every frame for the clip playing neither restarts it nor fires again', async () => {
+      const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="idle"`);
+      const plays = collect<AnimPlayDetail>(character, 'anim-play');
+      for (let i = 0; i < 20; i++) {
+        character.play('walk');
+        scene.step(0.05);
+      }
+      await settle();
+      expect(plays).to.deep.equal([{ clip: 'walk' }]);
+      expect(character.time).to.be.closeTo(20 * 0.05 - 1.1 * Math.floor((20 * 0.05) / 1.1), 1e-5);
+      expect(character.rig!.weightOf('walk')).to.equal(1);
+    });
+
+    it('speed scales time and a negative speed plays backwards; paused stops time but not drawing', async () => {
+      const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="idle" speed="2"`);
+      scene.step(0.25);
+      expect(character.time).to.be.closeTo(0.5, 1e-6);
+      character.speed = -1;
+      scene.step(0.2);
+      expect(character.time).to.be.closeTo(0.3, 1e-6);
+      character.paused = true;
+      await character.updateComplete;
+      scene.step(0.2);
+      expect(character.time).to.be.closeTo(0.3, 1e-6);
+    });
+
+    it("time is settable; duration is the current clip's; clip-start / clip-end bound the play window", async () => {
+      const { scene, character } = await mountCharacter(
+        `src="${MANNEQUIN}" clip="idle" clip-start="0.5" clip-end="0.75"`,
+      );
+      expect(character.duration).to.be.closeTo(3, 1e-6);
+      expect(character.time).to.be.closeTo(1.5, 1e-6);
+      scene.step(0.5);
+      expect(character.time).to.be.closeTo(2, 1e-5);
+      scene.step(0.5);
+      expect(character.time, 'wrapped inside the window').to.be.closeTo(1.75, 1e-5);
+      character.time = 2;
+      expect(character.time).to.be.closeTo(2, 1e-6);
+      character.time = 2.9;
+      expect(character.time, 'clamped to the window').to.be.closeTo(2.25, 1e-6);
+    });
+
+    it('loop="once" fires anim-finish once and holds the last frame; loops fire anim-loop with a count', async () => {
+      const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="walk" fade="0"`);
+      const loops = collect(character, 'anim-loop');
+      const finishes = collect(character, 'anim-finish');
+      for (let i = 0; i < 25; i++) scene.step(0.1);
+      expect(loops).to.deep.equal([
+        { clip: 'walk', count: 1 },
+        { clip: 'walk', count: 2 },
+      ]);
+      character.loop = 'once';
+      character.play('land');
+      for (let i = 0; i < 10; i++) scene.step(0.1);
+      expect(finishes).to.deep.equal([{ clip: 'land' }]);
+      expect(character.time).to.be.closeTo(0.5, 1e-6);
+    });
+
+    it('stop() fades back to the rest pose', async () => {
+      const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="wave" fade="0.2"`);
+      scene.step(0.5);
+      character.stop();
+      expect(character.clip).to.equal(null);
+      scene.step(0.1);
+      expect(character.rig!.weightOf('wave')).to.be.closeTo(0.5, 1e-6);
+      scene.step(0.2);
+      expect(character.rig!.weightOf('wave')).to.equal(0);
+      const hand = await handRig('wave');
+      hand.playback.stop(0);
+      hand.playback.update(0);
+      hand.pose(null);
+      expectClose(character.rig!.model, hand.model, 1e-6, 'rest pose');
+    });
+
+    it('position, heading and scale place the character', async () => {
+      const { scene, character } = await mountCharacter(`src="${MANNEQUIN}"`);
+      const at = () => {
+        const m = character.boneMatrix('Head')!;
+        return [m[12], m[13], m[14]];
+      };
+      const rest = at();
+      character.position = '2 0 1';
+      scene.step(0);
+      expectClose(at(), [rest[0] + 2, rest[1], rest[2] + 1], 1e-5, 'moved');
+      character.position = [0, 0, 0];
+      character.scale = 2;
+      scene.step(0);
+      expectClose(at(), [rest[0] * 2, rest[1] * 2, rest[2] * 2], 1e-5, 'scaled');
+      character.scale = 1;
+      character.heading = '90deg';
+      scene.step(0);
+      // a quarter turn left about +Y takes +Z to +X
+      expectClose(at(), [rest[2], rest[1], -rest[0]], 1e-5, 'turned');
+    });
+  });
+
+  describe('drawing', () => {
+    it('a pixel probe finds the model on the canvas, and the background beside it', async () => {
+      const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="idle"`);
+      scene.cameraOrbit = '0deg 0deg 3m';
+      scene.background = '#0000ff';
+      await scene.updateComplete;
+      const pixel = capture(scene);
+      const chest = character.boneMatrix('Chest')!;
+      const stage = scene.stage!;
+      const p = new Vector3(chest[12], chest[13], chest[14]).project(stage.camera);
+      const x = ((p.x + 1) / 2) * 320;
+      const y = ((1 - p.y) / 2) * 240;
+      const model = pixel(x, y);
+      const beside = pixel(20, 20);
+      expect(beside.slice(0, 3), 'background').to.deep.equal([0, 0, 255]);
+      expect(model[2] - model[0], 'the model is not blue').to.be.lessThan(60);
+      expect(model[0], 'the model is lit').to.be.greaterThan(60);
+    });
+
+    it('GPU and CPU skinning put every vertex at the same place (within 1e-4), inside the culling sphere', async () => {
+      const { scene, character } = await mountCharacter(
+        `src="${MANNEQUIN}" clip="run" position="0.3 0 0.2" heading="40"`,
+      );
+      const cpu = document.createElement('anim-character');
+      cpu.setAttribute('src', MANNEQUIN);
+      cpu.setAttribute('clip', 'run');
+      cpu.setAttribute('position', '0.3 0 0.2');
+      cpu.setAttribute('heading', '40');
+      cpu.setAttribute('skinning', 'cpu');
+      scene.append(cpu);
+      await cpu.ready;
+      scene.step(0.23);
+      const meshes = skinnedMeshes(character);
+      const cpuMeshes = (
+        cpu.rig!.output as unknown as { meshes: { geometry: { attributes: { position: { array: Float32Array } } } }[] }
+      ).meshes;
+      expect(meshes.length).to.equal(cpuMeshes.length);
+      const v = new Vector3();
+      const b = new Vector3();
+      const bone = new Matrix4();
+      let compared = 0;
+      meshes.forEach((mesh, m) => {
+        const { position, skinIndex, skinWeight } = mesh.geometry.attributes;
+        const cpuPositions = cpuMeshes[m].geometry.attributes.position.array;
+        const matrices = mesh.skeleton.boneMatrices!;
+        for (let i = 0; i < position.count; i++) {
+          // three's skinning_vertex chunk, from the bone matrices the rig wrote
+          const base = new Vector3().fromBufferAttribute(position, i).applyMatrix4(mesh.bindMatrix);
+          v.set(0, 0, 0);
+          for (let k = 0; k < 4; k++) {
+            const w = skinWeight.getComponent(i, k);
+            if (w === 0) continue;
+            bone.fromArray(matrices, skinIndex.getComponent(i, k) * 16);
+            v.addScaledVector(b.copy(base).applyMatrix4(bone), w);
+          }
+          v.applyMatrix4(mesh.bindMatrixInverse).applyMatrix4(mesh.matrixWorld);
+          expectClose([v.x, v.y, v.z], cpuPositions.subarray(i * 3, i * 3 + 3), 1e-4, `vertex ${i}`);
+          expect(mesh.boundingSphere!.containsPoint(v), `vertex ${i} inside the culling sphere`).to.equal(true);
+          compared++;
+        }
+      });
+      expect(compared).to.be.greaterThan(1000);
+    });
+
+    it('switching skinning at run time keeps drawing the same pose', async () => {
+      const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="walk"`);
+      scene.step(0.3);
+      character.skinning = 'cpu';
+      expect(skinnedMeshes(character).every((m) => !m.visible)).to.equal(true);
+      scene.step(0.1);
+      character.skinning = 'gpu';
+      expect(skinnedMeshes(character).every((m) => m.visible)).to.equal(true);
+      let plain = 0;
+      character.rig!.root.traverse((o) => {
+        if ((o as SkinnedMesh).isMesh && !(o as SkinnedMesh).isSkinnedMesh) plain++;
+      });
+      expect(plain, 'the CPU meshes are gone').to.equal(0);
+    });
+  });
+});
