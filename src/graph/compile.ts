@@ -109,8 +109,10 @@ const quote = (v: unknown) => (typeof v === 'string' ? `"${v}"` : (JSON.stringif
  */
 export function compileGraph(definition: GraphDefinition): CompiledGraph {
   const problems: GraphProblem[] = [];
-  const def = definition !== null && typeof definition === 'object' ? definition : ({} as GraphDefinition);
-  if (def !== definition) problems.push(problem('bad-graph', '', `a graph is an object, not ${quote(definition)}`));
+  const isGraph = definition !== null && typeof definition === 'object' && !Array.isArray(definition);
+  const def = isGraph ? definition : ({ states: [] } as GraphDefinition);
+  if (!isGraph) problems.push(problem('bad-graph', '', `a graph is an object, not ${quote(definition)}`));
+  else if (!Array.isArray(def.states)) problems.push(problem('bad-graph', 'states', 'the graph has no "states" list'));
   const list = <T>(value: T[] | undefined, where: string): T[] => {
     if (value === undefined) return [];
     if (Array.isArray(value)) return value;
@@ -253,7 +255,7 @@ export function compileGraph(definition: GraphDefinition): CompiledGraph {
   const stateIndex = new Map<string, number>();
   const defaultOf = new Map<number, number>();
   let maxPoints = 1;
-  list(def.states, 'states').forEach((s, i) => {
+  (Array.isArray(def.states) ? def.states : []).forEach((s, i) => {
     const where = `states[${i}]`;
     if (!isObject(s, where)) return;
     if (typeof s.name !== 'string' || s.name === '' || s.name === '*') {

@@ -419,5 +419,6 @@ function positive(seconds: number): number {
 }
 
 function clamp01(v: number): number {
+  // biome-ignore lint/complexity/useMathMinMax: a NaN weight must give 0, which Math.max would not
   return v > 1 ? 1 : v > 0 ? v : 0;
 }
