@@ -1,5 +1,6 @@
 // npm run bench: this runtime against three.js's AnimationMixer path, side by side in one run, on the
 // same rig and clips. Speed is measured here, never in a test.
+import { makeGraphBench } from './graph.js';
 import { loadRig } from './rig.js';
 import { makeRuntimeCharacter, updateRuntimeCharacter } from './runtime-path.js';
 import { makeThreeCharacter, threeClips, updateThreeCharacter } from './three-path.js';
@@ -56,6 +57,11 @@ const growth = process.memoryUsage().heapUsed - before;
 console.log(
   `  heap growth over 10,000 frames × 100 characters: ${growth} bytes${gc ? '' : ' (no --expose-gc: noisy)'}`,
 );
+
+const graphBench = makeGraphBench(1000, DT);
+const graphUs = measure(graphBench.count, graphBench.frame);
+console.log(`  state graph (locomotion preset), 1000 characters: ${graphUs.toFixed(3)} µs per character per frame`);
+console.log(`bench: graph-update-us=${graphUs.toFixed(3)}`);
 
 const ratio = rows[rows.length - 1].three / rows[rows.length - 1].ours;
 console.log(`bench: runtime-vs-three ratio=${ratio.toFixed(2)} heap-growth-bytes=${growth}`);
