@@ -20,6 +20,17 @@ export interface ClipDefinition {
   readonly loop?: WrapMode;
   readonly speed?: number;
   readonly events?: readonly ClipEventDefinition[];
+  /** A clip from another file, `pack.glb#Run` (the name after `#`, else `from`, else `name`). */
+  readonly src?: string;
+  /** Play the other file's clip through the humanoid maps of both rigs, not by node name. */
+  readonly retarget?: boolean;
+}
+
+/** Clips from other files (definitions with `src`), by `externalClipKey`: bound to this model, or why not. */
+export type ExternalClips = ReadonlyMap<string, ClipBinding | CodedError>;
+
+export function externalClipKey(definition: ClipDefinition): string {
+  return `${definition.src}|${definition.from ?? ''}|${definition.name}|${definition.retarget ? 'retarget' : 'names'}`;
 }
 
 /**
@@ -46,11 +57,14 @@ export interface ClipLibrary {
 /**
  * The clips a character can play: every model clip under its own name, then each definition (which
  * replaces a model clip of the same name). A definition whose `from` the model lacks is reported as
- * `unknown-clip` and left out; an event past the end of its clip is reported as `bad-attribute`.
+ * `unknown-clip` and left out; an event past the end of its clip is reported as `bad-attribute`. A
+ * definition with a `src` plays its entry in `external` (one still loading is left out for now; one that
+ * failed is reported with its own code).
  */
 export function buildClipLibrary(
   modelClips: readonly ClipBinding[],
   definitions: readonly ClipDefinition[],
+  external: ExternalClips = new Map(),
 ): ClipLibrary {
   const clips: LogicalClip[] = [];
   const indexByName = new Map<string, number>();
@@ -66,6 +80,12 @@ export function buildClipLibrary(
   };
   for (const binding of byModelName.values()) put(logicalClip(binding.clip.name, binding, {}, problems));
   for (const definition of definitions) {
+    if (definition.src) {
+      const found = external.get(externalClipKey(definition));
+      if (found instanceof CodedError) problems.push(found);
+      else if (found) put(logicalClip(definition.name, found, definition, problems));
+      continue;
+    }
     const from = definition.from || definition.name;
     const binding = byModelName.get(from);
     if (!binding) {
