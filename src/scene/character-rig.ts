@@ -10,7 +10,13 @@ import {
   Playback,
   type WrapMode,
 } from '../runtime/index.js';
-import { buildClipLibrary, type ClipDefinition, type ClipEventDefinition, type ClipLibrary } from './clip-library.js';
+import {
+  buildClipLibrary,
+  type ClipDefinition,
+  type ClipEventDefinition,
+  type ClipLibrary,
+  type ExternalClips,
+} from './clip-library.js';
 import type { CodedError } from './coded-error.js';
 import { disposeObject } from './dispose-object.js';
 import { bindGltf, type GltfBinding } from './gltf-binding.js';
@@ -86,6 +92,8 @@ export class CharacterRig implements Actor {
   #playback: Playback;
   #library: ClipLibrary;
   #pending: readonly ClipDefinition[] | null = null;
+  #definitions: readonly ClipDefinition[] = [];
+  #external: ExternalClips = new Map();
   #skinning: SkinningMode;
   #output: SkinOutput;
   #lastPlay: RigPlayOptions = {};
@@ -136,6 +144,15 @@ export class CharacterRig implements Actor {
   /** Replaces the clip definitions; the library is rebuilt at the start of the next update. */
   setDefinitions(definitions: readonly ClipDefinition[]): void {
     this.#pending = definitions;
+  }
+
+  /**
+   * Hands the rig the clips its definitions take from other files (see `resolveExternalClips`); the library
+   * is rebuilt at once, so they can be played straight after.
+   */
+  setExternalClips(external: ExternalClips): void {
+    this.#external = external;
+    this.#rebuild(this.#pending ?? this.#definitions);
   }
 
   /** Crossfades to a clip. Idempotent: asking for the clip already playing (not finished) does nothing. */
@@ -329,7 +346,8 @@ export class CharacterRig implements Actor {
   }
 
   #buildLibrary(definitions: readonly ClipDefinition[]): ClipLibrary {
-    const library = buildClipLibrary(this.#modelClips, definitions);
+    this.#definitions = definitions;
+    const library = buildClipLibrary(this.#modelClips, definitions, this.#external);
     for (const problem of library.problems) this.#listener?.problem(problem);
     return library;
   }
