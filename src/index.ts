@@ -1,1 +1,18 @@
 export const VERSION = '0.1.0';
+export { AnimCharacter, type PlayOptions } from './elements/anim-character.js';
+export { AnimClip } from './elements/anim-clip.js';
+export { AnimEvent } from './elements/anim-event.js';
+export { AnimScene } from './elements/anim-scene.js';
+export type {
+  AnimEventDetail,
+  AnimFinishDetail,
+  AnimLoadDetail,
+  AnimLoopDetail,
+  AnimPlayDetail,
+  AnimProgressDetail,
+} from './elements/character-events.js';
+export type { AnimErrorDetail, ErrorCode } from './elements/errors.js';
+export { CharacterRig, type RigListener, type RigPlayOptions } from './scene/character-rig.js';
+export type { ClipDefinition, ClipEventDefinition } from './scene/clip-library.js';
+export type { LocalPoseModifier, ModelPoseModifier, PoseSource } from './scene/pose-pipeline.js';
+export type { SkinningMode } from './scene/skin-output.js';
