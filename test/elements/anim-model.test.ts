@@ -1,0 +1,126 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { Box3, type Mesh, Vector3 } from 'three';
+import '../../src/elements/anim-model.js';
+import '../../src/elements/anim-scene.js';
+import type { AnimModel } from '../../src/elements/anim-model.js';
+import type { AnimScene } from '../../src/elements/anim-scene.js';
+import type { AnimErrorDetail } from '../../src/elements/errors.js';
+
+const MANNEQUIN = '/assets/mannequin.glb';
+
+async function inScene(template: ReturnType<typeof html>) {
+  const scene = await fixture<AnimScene>(template);
+  const model = scene.querySelector('anim-model')!;
+  if (!model.loaded) await oneEvent(model, 'anim-load');
+  return { scene, model };
+}
+
+describe('<anim-model>', () => {
+  it('loads the mannequin into the scene and fires anim-load with the src', async () => {
+    const scene = await fixture<AnimScene>(html`<anim-scene paused><anim-model></anim-model></anim-scene>`);
+    const model = scene.querySelector('anim-model')!;
+    model.src = MANNEQUIN;
+    const event = await oneEvent(model, 'anim-load');
+    expect(event.detail).to.deep.equal({ src: MANNEQUIN });
+    expect(model.loaded).to.equal(true);
+    expect(model.object3D.parent).to.equal(scene.stage!.content);
+    let meshes = 0;
+    model.object3D.traverse((o) => {
+      if ((o as Mesh).isMesh) meshes++;
+    });
+    expect(meshes).to.be.greaterThan(0);
+    // a standing figure about 1.6 to 2 m tall, feet at the ground
+    const box = new Box3().setFromObject(model.object3D);
+    expect(box.min.y).to.be.closeTo(0, 0.1);
+    expect(box.max.y).to.be.within(1.5, 2.1);
+  });
+
+  it('places the model by position (metres), rotation (degrees) and scale', async () => {
+    const { model } = await inScene(html`
+      <anim-scene paused>
+        <anim-model src=${MANNEQUIN} position="1 0 -50cm" rotation="0 90 0" scale="2"></anim-model>
+      </anim-scene>
+    `);
+    const o = model.object3D;
+    expect(o.position.toArray()).to.deep.equal([1, 0, -0.5]);
+    expect(o.rotation.y).to.be.closeTo(Math.PI / 2, 1e-12);
+    expect(o.scale.toArray()).to.deep.equal([2, 2, 2]);
+    model.scale = [1, 2, 3];
+    model.rotation = '0 0 0.5turn';
+    await model.updateComplete;
+    expect(o.scale.toArray()).to.deep.equal([1, 2, 3]);
+    expect(o.rotation.z).to.be.closeTo(Math.PI, 1e-12);
+    // the model's front (+Z) turns with it
+    model.rotation = '0 90 0';
+    await model.updateComplete;
+    o.updateMatrixWorld(true);
+    const front = new Vector3(0, 0, 1).transformDirection(o.matrixWorld);
+    expect(front.x).to.be.closeTo(1, 1e-9);
+  });
+
+  it('changing src replaces the model; leaving the scene takes it away', async () => {
+    const { scene, model } = await inScene(
+      html`<anim-scene paused><anim-model src=${MANNEQUIN}></anim-model></anim-scene>`,
+    );
+    const first = model.object3D.children[0];
+    model.src = `${MANNEQUIN}?again`;
+    await oneEvent(model, 'anim-load');
+    expect(model.object3D.children).to.have.length(1);
+    expect(model.object3D.children[0]).to.not.equal(first);
+    model.remove();
+    expect(scene.stage!.content.children).to.not.include(model.object3D);
+  });
+
+  it('on its own it makes a stage of its own, freed when it leaves', async () => {
+    const model = await fixture<AnimModel>(html`<anim-model src=${MANNEQUIN}></anim-model>`);
+    const canvas = model.shadowRoot!.querySelector('canvas')!;
+    expect(canvas).to.exist;
+    expect(model.getBoundingClientRect().height).to.equal(300);
+    model.remove();
+    expect(canvas.isConnected).to.equal(false);
+  });
+
+  describe('bad input', () => {
+    let warn: typeof console.warn;
+    beforeEach(() => {
+      warn = console.warn;
+      console.warn = () => {};
+    });
+    afterEach(() => {
+      console.warn = warn;
+    });
+
+    it('load-failed for a missing file, bad-gltf for a file that is not glTF', async () => {
+      const scene = await fixture<AnimScene>(html`<anim-scene paused>
+        <anim-model id="a" src="/assets/nothing-here.glb"></anim-model>
+        <anim-model id="b" src="/package.json"></anim-model>
+      </anim-scene>`);
+      const errors: AnimErrorDetail[] = [];
+      scene.addEventListener('anim-error', (e) => errors.push(e.detail));
+      while (errors.length < 2) await oneEvent(scene, 'anim-error');
+      const byId = Object.fromEntries(errors.map((e) => [(e.source as Element).id, e]));
+      expect(byId.a.code).to.equal('load-failed');
+      expect(byId.a.message).to.contain('nothing-here.glb');
+      expect(byId.b.code).to.equal('bad-gltf');
+    });
+
+    it('bad position, rotation and scale each give one bad-attribute and keep the value', async () => {
+      const model = await fixture<AnimModel>(html`<anim-model position="1 2 3"></anim-model>`);
+      const errors: AnimErrorDetail[] = [];
+      model.addEventListener('anim-error', (e) => errors.push(e.detail));
+      model.setAttribute('position', '1 2');
+      model.setAttribute('rotation', 'up');
+      model.setAttribute('scale', '1 x 1');
+      await Promise.resolve();
+      expect(errors.map((e) => e.code)).to.deep.equal(['bad-attribute', 'bad-attribute', 'bad-attribute']);
+      expect(errors[1].message).to.contain('"up"');
+      expect([model.position, model.rotation, model.scale]).to.deep.equal([
+        [1, 2, 3],
+        [0, 0, 0],
+        [1, 1, 1],
+      ]);
+      model.removeAttribute('position');
+      expect(model.position).to.deep.equal([0, 0, 0]);
+    });
+  });
+});
