@@ -2,6 +2,7 @@ import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { WRAP_MODES, type WrapMode } from '../runtime/index.js';
 import { CharacterRig, type RigListener, type RigPlayOptions } from '../scene/character-rig.js';
+import { humanoidOf, type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import { CodedError } from '../scene/coded-error.js';
 import { disposeObject, loadGltf } from '../scene/load-gltf.js';
@@ -56,6 +57,20 @@ const parseLoop = (text: string) => parseEnum(text, WRAP_MODES);
 const parseSkinning = (text: string) => parseEnum(text, SKINNING_MODES);
 const parseLoading = (text: string) => parseEnum(text, ['eager', 'lazy'] as const);
 const parseSeconds = (text: string) => parseTime(text, { min: 0 });
+/** `auto`, `mixamo`, or a JSON object of humanoid slot → bone name. */
+function parseRig(text: string): Parsed<RigChoice> {
+  const trimmed = text.trim();
+  if (trimmed === 'auto' || trimmed === 'mixamo') return { ok: true, value: trimmed };
+  try {
+    const map: unknown = JSON.parse(trimmed);
+    if (map && typeof map === 'object' && !Array.isArray(map) && Object.values(map).every((v) => typeof v === 'string')) {
+      return { ok: true, value: map as RigChoice };
+    }
+  } catch {
+    // reported below
+  }
+  return { ok: false, message: `"${text}" is not auto, mixamo or a JSON map of slot to bone name` };
+}
 function parseScale(text: string): Parsed<number> {
   const parsed = parseNumber(text, { min: 0 });
   return parsed.ok && parsed.value === 0 ? { ok: false, message: `"${text}" is not a scale greater than 0` } : parsed;
@@ -109,6 +124,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @attr skinning - `gpu` (bone textures, the default) or `cpu` (the runtime deforms positions and normals each frame).
  * @attr poster - URL of an image shown until the first frame is drawn.
  * @attr loading - `eager` (the default) loads at once; `lazy` waits until the character is about a screen away from the viewport.
+ * @attr rig - How this model's bones map onto the humanoid slots for clips played with `<anim-clip retarget>`: `auto` (the default: Mixamo, Rigify, VRM/Unity, Blender `.L`/`_L` and other common namings, the hierarchy and the body's sides), `mixamo`, or a JSON map of slot to bone name (`{"leftUpperArm": "arm_upper_L"}`) over what `auto` finds. A model that cannot be mapped reports `no-humanoid` naming the missing slots.
  *
  * @prop {string | null} src - See the `src` attribute.
  * @prop {string | null} clip - The clip asked for last (by the attribute or `play()`).
@@ -124,15 +140,16 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @prop {SkinningMode} skinning - See the `skinning` attribute.
  * @prop {string | null} poster - See the `poster` attribute.
  * @prop {'eager' | 'lazy'} loading - See the `loading` attribute.
+ * @prop {'auto' | 'mixamo' | Record<string, string>} rigMap - See the `rig` attribute (the `rig` property is the bound three.js side); accepts the JSON text too.
  * @prop {string[]} clips - Read-only: the clips this character can play (empty until loaded).
  * @prop {string[]} bones - Read-only: the joint names of the model's skins (empty until loaded).
  * @prop {number} duration - Read-only: length of the current clip in seconds (0 when none plays).
  * @prop {number} time - Seconds into the current clip; setting it seeks (no events fire for the jump).
  * @prop {Promise<void>} ready - Resolves when the current `src` is bound and its first frame posed; rejects with the load's error.
  *
- * @fires {CustomEvent<AnimLoadDetail>} anim-load - The model is bound: `{clips, bones}`.
+ * @fires {CustomEvent<AnimLoadDetail>} anim-load - The model is bound: `{clips, bones, humanoid}` (`humanoid`: the slots its humanoid map found, null when it has none).
  * @fires {CustomEvent<AnimProgressDetail>} anim-progress - Loading progress, `{progress}` from 0 to 1.
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - Bad input: `load-failed`, `bad-gltf`, `unknown-clip`, `unknown-bone`, `bad-attribute`.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - Bad input: `load-failed`, `bad-gltf`, `unknown-clip`, `unknown-bone`, `bad-attribute`, `no-humanoid`.
  * @fires {CustomEvent<AnimPlayDetail>} anim-play - A clip started (or began fading in): `{clip}`.
  * @fires {CustomEvent<AnimLoopDetail>} anim-loop - A clip wrapped: `{clip, count}`.
  * @fires {CustomEvent<AnimFinishDetail>} anim-finish - A `once` or `clamp` clip reached its end: `{clip}`.
@@ -213,6 +230,9 @@ export class AnimCharacter extends LitElement implements ClipOwner {
   #scale = 1;
   #skinning: SkinningMode = 'gpu';
   #loading: 'eager' | 'lazy' = 'eager';
+  #rigChoice: RigChoice = 'auto';
+  /** Bumped by each resolution of clips from other files; an older one that finishes late is dropped. */
+  #externalToken = 0;
 
   #lease: StageLease | undefined;
   #rig: CharacterRig | undefined;
@@ -346,6 +366,18 @@ export class AnimCharacter extends LitElement implements ClipOwner {
     if (this.isConnected) queueMicrotask(() => this.#requestLoad());
   }
 
+  @property({ attribute: 'rig' })
+  get rigMap(): RigChoice {
+    return this.#rigChoice;
+  }
+  set rigMap(value: RigChoice | null | undefined) {
+    const text = value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
+    const next = acceptValue<RigChoice>(this, 'rig', text, parseRig, this.#rigChoice, 'auto');
+    if (JSON.stringify(next) === JSON.stringify(this.#rigChoice)) return;
+    this.#rigChoice = next;
+    void this.#bindExternalClips();
+  }
+
   /** The clips this character can play (empty until loaded). */
   get clips(): string[] {
     return this.#rig?.clipNames ?? [];
@@ -430,6 +462,7 @@ export class AnimCharacter extends LitElement implements ClipOwner {
   clipsChanged(): void {
     if (!this.#rig) return;
     this.#rig.setDefinitions(this.#definitions());
+    void this.#bindExternalClips();
     this.#redraw();
   }
 
@@ -539,6 +572,13 @@ export class AnimCharacter extends LitElement implements ClipOwner {
         rig.dispose();
         return;
       }
+      // clips from other files arrive before anim-load, so `clip` may name one
+      const external = await resolveExternalClips(this.#definitions(), rig.binding.asset, this.#rigChoice);
+      if (signal.aborted || !this.#lease) {
+        rig.dispose();
+        return;
+      }
+      rig.setExternalClips(external);
     } catch (error) {
       if (signal.aborted) return;
       this.#fail(error);
@@ -563,7 +603,11 @@ export class AnimCharacter extends LitElement implements ClipOwner {
     stage.contentChanged();
     this.loadProgress = null;
     this.posed = true;
-    queueEvent<AnimLoadDetail>(this, 'anim-load', { clips: rig.clipNames, bones: rig.boneNames });
+    queueEvent<AnimLoadDetail>(this, 'anim-load', {
+      clips: rig.clipNames,
+      bones: rig.boneNames,
+      humanoid: this.#humanoidSlots(rig),
+    });
     this.#ready.resolve();
   }
 
@@ -622,6 +666,26 @@ export class AnimCharacter extends LitElement implements ClipOwner {
       startFraction: this.#clipStart,
       endFraction: this.#clipEnd,
     };
+  }
+
+  /** The slots of this model's humanoid map under `rig`, null when it has none (reported only when a clip needs it). */
+  #humanoidSlots(rig: CharacterRig): string[] | null {
+    try {
+      return [...humanoidOf(rig.binding.asset, this.#rigChoice, 'this character’s rig').map.found];
+    } catch {
+      return null;
+    }
+  }
+
+  /** Binds the `<anim-clip src>` definitions anew (files load once per page); the latest call wins. */
+  async #bindExternalClips(): Promise<void> {
+    const rig = this.#rig;
+    if (!rig) return;
+    const token = ++this.#externalToken;
+    const external = await resolveExternalClips(this.#definitions(), rig.binding.asset, this.#rigChoice);
+    if (rig !== this.#rig || token !== this.#externalToken) return;
+    rig.setExternalClips(external);
+    this.#redraw();
   }
 
   #definitions(): ClipDefinition[] {

@@ -38,14 +38,21 @@ export class GraphPose {
   private readonly caches: (SampleCache | null)[];
   private readonly references: (Pose | null)[];
 
-  /** `clips`: the character's binding of each logical clip (graph.clipNames order), null when it has none. */
+  private readonly clipStarts: Float64Array;
+
+  /**
+   * `clips`: the character's binding of each logical clip (graph.clipNames order), null when it has none.
+   * `clipStarts`: where each logical clip starts inside its bound clip, seconds (a slice of a long take).
+   */
   constructor(
     readonly graph: CompiledGraph,
     readonly skeleton: Skeleton,
     readonly clips: readonly (ClipBinding | null)[],
     weightCount = 0,
     defaultWeights?: Float32Array,
+    clipStarts?: ArrayLike<number>,
   ) {
+    this.clipStarts = Float64Array.from({ length: graph.clipNames.length }, (_, c) => clipStarts?.[c] ?? 0);
     const joints = skeleton.jointCount;
     const size = poseSize(joints, weightCount);
     const entries = MAX_LIVE_STATES * graph.maxPoints;
@@ -78,7 +85,7 @@ export class GraphPose {
           if (!binding || this.references[c]) continue;
           const reference = createPose(joints, weightCount);
           copyPose(this.rest, reference);
-          sampleClip(binding, 0, createSampleCache(binding), reference);
+          sampleClip(binding, this.clipStarts[c], createSampleCache(binding), reference);
           this.references[c] = reference;
         }
       }
@@ -132,7 +139,7 @@ export class GraphPose {
       copyPose(this.rest, pose);
       this.scratchClip[e] = clip;
     }
-    sampleClip(binding, time, this.caches[clip]!, pose);
+    sampleClip(binding, this.clipStarts[clip] + time, this.caches[clip]!, pose);
     return true;
   }
 }

@@ -1,0 +1,89 @@
+import {
+  bindGraphClips,
+  type CompiledGraph,
+  createParams,
+  GraphInstance,
+  GraphPose,
+  getParam,
+  setParam,
+} from '../graph/index.js';
+import type { ClipBinding, Pose, Skeleton } from '../runtime/index.js';
+import type { PoseSource } from './pose-pipeline.js';
+
+/** A clip a character offers a graph: its name, binding and play window (seconds; default the whole clip). */
+export interface GraphClip {
+  readonly name: string;
+  readonly binding: ClipBinding;
+  readonly start?: number;
+  readonly end?: number;
+}
+
+/**
+ * A state graph as a character rig's pose source: the graph's logical clips bound to the character's
+ * clips by name (the character's binding table, then the graph's `clips`, then the same name), a params
+ * array, an instance and its pose sampler. `update(dt)` runs the graph and samples its pose; the graph's
+ * events are then read from `instance` until the next update.
+ */
+export class GraphSource implements PoseSource {
+  readonly params: Float64Array;
+  readonly instance: GraphInstance;
+  /** Logical clips no character clip answered; their states play nothing. */
+  readonly missingClips: readonly string[];
+  readonly #sampler: GraphPose;
+
+  constructor(
+    readonly graph: CompiledGraph,
+    skeleton: Skeleton,
+    clips: readonly GraphClip[],
+    options: { binding?: Readonly<Record<string, string>>; weightCount?: number; defaultWeights?: Float32Array } = {},
+  ) {
+    const { indices, missing } = bindGraphClips(
+      graph,
+      clips.map((c) => c.name),
+      options.binding,
+    );
+    this.missingClips = missing;
+    const bound = Array.from(indices, (i) => (i >= 0 ? clips[i] : null));
+    const starts = bound.map((c) => c?.start ?? 0);
+    const durations = bound.map((c) => (c ? (c.end ?? c.binding.clip.duration) - (c.start ?? 0) : 0));
+    this.params = createParams(graph);
+    this.instance = new GraphInstance(graph, durations);
+    this.#sampler = new GraphPose(
+      graph,
+      skeleton,
+      bound.map((c) => c?.binding ?? null),
+      options.weightCount ?? 0,
+      options.defaultWeights,
+      starts,
+    );
+  }
+
+  get pose(): Pose {
+    return this.#sampler.pose;
+  }
+
+  /** Mask words of the graph's layers that named no joint of this skeleton. */
+  get unknownMaskJoints(): { layer: string; joints: string[] }[] {
+    return this.#sampler.unknownMaskJoints;
+  }
+
+  update(dt: number): void {
+    this.instance.update(dt, this.params);
+    this.#sampler.sample(this.instance);
+  }
+
+  /** Sets a param (coerced to its type); false for an unknown name or a value of the wrong kind. */
+  setParam(name: string, value: number | boolean): boolean {
+    return setParam(this.graph, this.params, name, value);
+  }
+
+  getParam(name: string): number | boolean | undefined {
+    return getParam(this.graph, this.params, name);
+  }
+
+  /** Name of the state the layer (default the base) is in or fading to. */
+  state(layer = 0): string | null {
+    const s = this.instance.stateOf(layer);
+    return s < 0 ? null : this.graph.states[s].name;
+  }
+}

@@ -1,0 +1,48 @@
+import { expect } from '@open-wc/testing';
+import { compileGraph, locomotionGraph, MANNEQUIN_WALK_SPEED } from '../../src/graph/index.js';
+import { bindClip, createPose, createSampleCache, sampleClip, setRestPose } from '../../src/runtime/index.js';
+import { CharacterRig } from '../../src/scene/character-rig.js';
+import { GraphSource } from '../../src/scene/graph-source.js';
+import { expectClose } from '../helpers/math.js';
+import { loadMannequin } from '../mannequin/mannequin-fixture.js';
+
+describe('scene: graph pose source', () => {
+  it("drives the mannequin's rig: locomotion by speed, a jump by trigger", async () => {
+    const rig = await CharacterRig.create(await loadMannequin(), '/assets/mannequin.glb');
+    const { asset } = rig.binding;
+    const clips = asset.clips.map((clip) => ({
+      name: clip.name,
+      binding: bindClip(clip, asset.skeleton, asset.morphs),
+    }));
+    const source = new GraphSource(compileGraph(locomotionGraph()), asset.skeleton, clips, {
+      weightCount: asset.defaultWeights.length,
+      defaultWeights: asset.defaultWeights,
+    });
+    expect(source.missingClips).to.deep.equal([]);
+    rig.source = source;
+
+    expect(source.setParam('speed', MANNEQUIN_WALK_SPEED)).to.equal(true);
+    expect(source.setParam('speed', 'fast' as unknown as number)).to.equal(false);
+    expect(source.setParam('sped', 1)).to.equal(false);
+    rig.update(0.25);
+    const walk = asset.clips.find((c) => c.name === 'walk')!;
+    const expected = createPose(asset.skeleton.jointCount, asset.defaultWeights.length);
+    setRestPose(asset.skeleton, expected, asset.defaultWeights);
+    const binding = bindClip(walk, asset.skeleton, asset.morphs);
+    sampleClip(binding, 0.25, createSampleCache(binding), expected);
+    expectClose(source.pose.rotations, expected.rotations, 1e-6, 'walk pose');
+    const hips = asset.skeleton.indexByName.get('Hips')!;
+    const walkingHips = rig.model.slice(hips * 16, hips * 16 + 16);
+
+    expect(source.state()).to.equal('locomotion');
+    source.setParam('jump', true);
+    rig.update(1 / 60);
+    expect(source.state()).to.equal('jump');
+    expect(source.getParam('jump')).to.equal(false);
+    for (let f = 0; f < 30; f++) rig.update(1 / 60);
+    // mid-jump the hips are somewhere else than mid-walk
+    const jumpingHips = rig.model.slice(hips * 16, hips * 16 + 16);
+    expect(Math.abs(jumpingHips[13] - walkingHips[13])).to.be.above(0.01);
+    rig.dispose();
+  });
+});
