@@ -1,6 +1,8 @@
 // npm run bench: this runtime against three.js's AnimationMixer path, side by side in one run, on the
 // same rig and clips. Speed is measured here, never in a test.
+
 import { makeGraphBench } from './graph.js';
+import { benchIk } from './ik.js';
 import { loadRig } from './rig.js';
 import { makeRuntimeCharacter, updateRuntimeCharacter } from './runtime-path.js';
 import { makeThreeCharacter, threeClips, updateThreeCharacter } from './three-path.js';
@@ -57,6 +59,9 @@ const growth = process.memoryUsage().heapUsed - before;
 console.log(
   `  heap growth over 10,000 frames × 100 characters: ${growth} bytes${gc ? '' : ' (no --expose-gc: noisy)'}`,
 );
+
+const ikUs = benchIk(measure);
+console.log(`bench: ik-us=${ikUs.toFixed(2)}`);
 
 const graphBench = makeGraphBench(1000, DT);
 const graphUs = measure(graphBench.count, graphBench.frame);
