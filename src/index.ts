@@ -16,3 +16,6 @@ export { CharacterRig, type RigListener, type RigPlayOptions } from './scene/cha
 export type { ClipDefinition, ClipEventDefinition } from './scene/clip-library.js';
 export type { LocalPoseModifier, ModelPoseModifier, PoseSource } from './scene/pose-pipeline.js';
 export type { SkinningMode } from './scene/skin-output.js';
+export { AnimModel, type AnimModelLoadDetail } from './elements/anim-model.js';
+export { AnimSprite, type AnimSpriteFrameDetail, type AnimSpritePlaybackDetail } from './elements/anim-sprite.js';
+export { AnimTween, type AnimTweenEventDetail } from './elements/anim-tween.js';
