@@ -2,7 +2,10 @@ export const VERSION = '0.1.0';
 export { AnimCharacter, type PlayOptions } from './elements/anim-character.js';
 export { AnimClip } from './elements/anim-clip.js';
 export { AnimEvent } from './elements/anim-event.js';
+export { AnimModel, type AnimModelLoadDetail } from './elements/anim-model.js';
 export { AnimScene } from './elements/anim-scene.js';
+export { AnimSprite, type AnimSpriteFrameDetail, type AnimSpritePlaybackDetail } from './elements/anim-sprite.js';
+export { AnimTween, type AnimTweenEventDetail } from './elements/anim-tween.js';
 export type {
   AnimEventDetail,
   AnimFinishDetail,
@@ -16,6 +19,3 @@ export { CharacterRig, type RigListener, type RigPlayOptions } from './scene/cha
 export type { ClipDefinition, ClipEventDefinition } from './scene/clip-library.js';
 export type { LocalPoseModifier, ModelPoseModifier, PoseSource } from './scene/pose-pipeline.js';
 export type { SkinningMode } from './scene/skin-output.js';
-export { AnimModel, type AnimModelLoadDetail } from './elements/anim-model.js';
-export { AnimSprite, type AnimSpriteFrameDetail, type AnimSpritePlaybackDetail } from './elements/anim-sprite.js';
-export { AnimTween, type AnimTweenEventDetail } from './elements/anim-tween.js';

@@ -2,8 +2,8 @@ import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { WRAP_MODES, type WrapMode } from '../runtime/index.js';
 import { CharacterRig, type RigListener, type RigPlayOptions } from '../scene/character-rig.js';
-import { humanoidOf, type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
+import { humanoidOf, type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
 import { CodedError } from '../scene/coded-error.js';
 import { disposeObject, loadGltf } from '../scene/load-gltf.js';
 import { SKINNING_MODES, type SkinningMode } from '../scene/skin-output.js';
@@ -63,7 +63,12 @@ function parseRig(text: string): Parsed<RigChoice> {
   if (trimmed === 'auto' || trimmed === 'mixamo') return { ok: true, value: trimmed };
   try {
     const map: unknown = JSON.parse(trimmed);
-    if (map && typeof map === 'object' && !Array.isArray(map) && Object.values(map).every((v) => typeof v === 'string')) {
+    if (
+      map &&
+      typeof map === 'object' &&
+      !Array.isArray(map) &&
+      Object.values(map).every((v) => typeof v === 'string')
+    ) {
       return { ok: true, value: map as RigChoice };
     }
   } catch {
