@@ -15,7 +15,18 @@ export type {
   AnimProgressDetail,
 } from './elements/character-events.js';
 export type { AnimErrorDetail, ErrorCode } from './elements/errors.js';
+export {
+  type CompiledGraph,
+  compileGraph,
+  type GraphDefinition,
+  GraphInstance,
+  type GraphProblem,
+  graphToJson,
+  locomotionGraph,
+  parseGraphJson,
+} from './graph/index.js';
 export { CharacterRig, type RigListener, type RigPlayOptions } from './scene/character-rig.js';
 export type { ClipDefinition, ClipEventDefinition } from './scene/clip-library.js';
+export { type GraphClip, GraphSource } from './scene/graph-source.js';
 export type { LocalPoseModifier, ModelPoseModifier, PoseSource } from './scene/pose-pipeline.js';
 export type { SkinningMode } from './scene/skin-output.js';
