@@ -1,0 +1,132 @@
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { html, nothing } from 'lit';
+import '../src/elements/anim-scene.js';
+import '../src/elements/anim-character.js';
+
+const CLIPS = [
+  'idle',
+  'walk',
+  'run',
+  'walk-inplace',
+  'run-inplace',
+  'jump',
+  'fall',
+  'land',
+  'land-hard',
+  'wave',
+  'punch',
+  'crouch-idle',
+  'crouch-walk',
+  'strafe-left',
+  'strafe-right',
+  'turn-left',
+  'turn-right',
+  'get-up',
+  'death',
+  'vault',
+  'climb',
+];
+
+interface CharacterArgs {
+  src: string;
+  clip: string;
+  speed: number;
+  loop: string;
+  paused: boolean;
+  fade: string;
+  clipStart: number;
+  clipEnd: number;
+  position: string;
+  heading: number;
+  scale: number;
+  skinning: string;
+  poster: string;
+  loading: string;
+}
+
+const meta: Meta<CharacterArgs> = {
+  title: 'Elements/anim-character',
+  component: 'anim-character',
+  args: {
+    src: '/assets/mannequin.glb',
+    clip: 'walk-inplace',
+    speed: 1,
+    loop: '',
+    paused: false,
+    fade: '0.25s',
+    clipStart: 0,
+    clipEnd: 1,
+    position: '0 0 0',
+    heading: 0,
+    scale: 1,
+    skinning: 'gpu',
+    poster: '',
+    loading: 'eager',
+  },
+  argTypes: {
+    src: { control: 'text' },
+    clip: { control: 'select', options: CLIPS },
+    speed: { control: { type: 'range', min: -2, max: 3, step: 0.05 } },
+    loop: { control: 'select', options: ['', 'repeat', 'once', 'pingpong', 'clamp'] },
+    paused: { control: 'boolean' },
+    fade: { control: 'text' },
+    clipStart: { name: 'clip-start', control: { type: 'range', min: 0, max: 1, step: 0.01 } },
+    clipEnd: { name: 'clip-end', control: { type: 'range', min: 0, max: 1, step: 0.01 } },
+    position: { control: 'text' },
+    heading: { control: { type: 'range', min: -180, max: 180, step: 1 } },
+    scale: { control: { type: 'range', min: 0.25, max: 2, step: 0.05 } },
+    skinning: { control: 'inline-radio', options: ['gpu', 'cpu'] },
+    poster: { control: 'text' },
+    loading: { control: 'inline-radio', options: ['eager', 'lazy'] },
+  },
+  render: (args) => html`
+    <anim-scene shadows ground controls style="height: 480px" camera-orbit="25deg 10deg 4.2m">
+      <anim-character
+        src=${args.src}
+        clip=${args.clip || nothing}
+        speed=${args.speed}
+        loop=${args.loop || nothing}
+        ?paused=${args.paused}
+        fade=${args.fade}
+        clip-start=${args.clipStart}
+        clip-end=${args.clipEnd}
+        position=${args.position}
+        heading=${args.heading}
+        scale=${args.scale}
+        skinning=${args.skinning}
+        poster=${args.poster || nothing}
+        loading=${args.loading}
+      ></anim-character>
+    </anim-scene>
+  `,
+};
+export default meta;
+
+type Story = StoryObj<CharacterArgs>;
+
+/** The project's mannequin in a scene: pick a clip and it crossfades over `fade`. */
+export const InAScene: Story = {};
+
+/** CPU skinning: the runtime deforms the vertices every frame; the picture is the same. */
+export const CpuSkinning: Story = { args: { skinning: 'cpu', clip: 'wave' } };
+
+/** A one-shot that holds its last frame, slowed down. */
+export const OnceAndHold: Story = { args: { clip: 'get-up', loop: 'once', speed: 0.5 } };
+
+/** A character outside any scene makes its own stage and fills its box. */
+export const OnItsOwn: Story = {
+  render: (args) => html`
+    <anim-character
+      style="width: 320px; height: 360px"
+      src=${args.src}
+      clip=${args.clip || nothing}
+      speed=${args.speed}
+      heading=${args.heading}
+      skinning=${args.skinning}
+    ></anim-character>
+  `,
+  args: { clip: 'run-inplace', heading: -30 },
+};
+
+/** A file that does not exist: one `anim-error` (`load-failed`) and the error part. */
+export const LoadError: Story = { args: { src: '/assets/missing.glb' } };

@@ -1,0 +1,55 @@
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { html, nothing } from 'lit';
+import '../src/elements/anim-scene.js';
+import '../src/elements/anim-character.js';
+
+interface ClipArgs {
+  name: string;
+  from: string;
+  start: string;
+  end: string;
+  loop: string;
+  speed: number;
+}
+
+const meta: Meta<ClipArgs> = {
+  title: 'Elements/anim-clip',
+  component: 'anim-clip',
+  args: { name: 'wave-top', from: 'wave', start: '0.4', end: '1.4', loop: 'pingpong', speed: 1 },
+  argTypes: {
+    name: { control: 'text', description: 'The character plays the clip by this name.' },
+    from: {
+      control: 'select',
+      options: ['idle', 'walk-inplace', 'run-inplace', 'wave', 'punch', 'crouch-idle', 'death'],
+    },
+    start: { control: 'text' },
+    end: { control: 'text' },
+    loop: { control: 'select', options: ['', 'repeat', 'once', 'pingpong', 'clamp'] },
+    speed: { control: { type: 'range', min: -2, max: 3, step: 0.05 } },
+  },
+  render: (args) => html`
+    <anim-scene shadows ground controls style="height: 440px" camera-orbit="20deg 8deg 4m">
+      <anim-character src="/assets/mannequin.glb" clip=${args.name}>
+        <anim-clip
+          name=${args.name}
+          from=${args.from}
+          start=${args.start || nothing}
+          end=${args.end || nothing}
+          loop=${args.loop || nothing}
+          speed=${args.speed}
+        ></anim-clip>
+      </anim-character>
+    </anim-scene>
+  `,
+};
+export default meta;
+
+type Story = StoryObj<ClipArgs>;
+
+/** A slice of the wave (0.4 s to 1.4 s) played back and forth: the hand sways at the top. */
+export const Slice: Story = {};
+
+/** The whole walk under another name, at half speed. */
+export const Renamed: Story = {
+  args: { name: 'stroll', from: 'walk-inplace', start: '', end: '', loop: '', speed: 0.5 },
+};
