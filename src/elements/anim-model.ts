@@ -1,6 +1,6 @@
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { Group, type Object3D } from 'three';
+import { Group, type Object3D, type SkinnedMesh } from 'three';
 import { CodedError } from '../scene/coded-error.js';
 import { disposeObject, loadGltf } from '../scene/load-gltf.js';
 import { setTransform } from '../scene/transform.js';
@@ -12,10 +12,14 @@ import { parseAngles3, parseScale, parseVector3, type Vector3Tuple } from './uni
 const ORIGIN: Vector3Tuple = [0, 0, 0];
 const UNIT: Vector3Tuple = [1, 1, 1];
 
-/** The detail of `anim-load` on `<anim-model>`. */
+/** The detail of `anim-load` on `<anim-model>` (named as a character's is: `clips`, `bones`). */
 export interface AnimModelLoadDetail {
   /** The URL that loaded. */
   src: string;
+  /** Names of the animations the file holds (a static model does not play them). */
+  clips: string[];
+  /** Joint names of the file's skins. */
+  bones: string[];
 }
 
 /**
@@ -44,7 +48,7 @@ export interface AnimModelLoadDetail {
  * @prop {Group} object3D - The three.js group holding the model (empty until it loads); for tweens, anchors and advanced use.
  * @prop {boolean} loaded - Whether the current `src` has loaded.
  *
- * @fires {CustomEvent<AnimModelLoadDetail>} anim-load - The model arrived and is on the stage.
+ * @fires {CustomEvent<AnimModelLoadDetail>} anim-load - The model arrived and is on the stage; the detail names its `src`, the `clips` the file holds and the `bones` of its skins (a static model does not play them).
  * @fires {CustomEvent<AnimErrorDetail>} anim-error - `load-failed` (the file could not be fetched), `bad-gltf` (it is not a glTF), or `bad-attribute` (a bad `position`, `rotation` or `scale`, kept at its previous value).
  *
  * @cssprop [--anim-model-height=300px] - Height of a model shown on its own (outside a scene) when the page sets none.
@@ -151,7 +155,11 @@ export class AnimModel extends LitElement {
       const gltf = await loadGltf(src, { signal: abort.signal });
       if (!gltf || abort.signal.aborted) return;
       this.#replaceModel(gltf.scene, src);
-      const detail: AnimModelLoadDetail = { src };
+      const detail: AnimModelLoadDetail = {
+        src,
+        clips: gltf.animations.map((clip) => clip.name),
+        bones: boneNames(gltf.scene),
+      };
       this.dispatchEvent(new CustomEvent('anim-load', { detail, bubbles: true, composed: true }));
     } catch (error) {
       if (abort.signal.aborted) return;
@@ -170,6 +178,15 @@ export class AnimModel extends LitElement {
     if (model) this.object3D.add(model);
     this.#lease?.stage.contentChanged();
   }
+}
+
+/** Joint names of every skin under `root`, each once. */
+function boneNames(root: Object3D): string[] {
+  const names = new Set<string>();
+  root.traverse((object) => {
+    for (const bone of (object as SkinnedMesh).skeleton?.bones ?? []) names.add(bone.name);
+  });
+  return [...names];
 }
 
 declare global {

@@ -42,10 +42,15 @@ export interface AnimSpriteFrameDetail {
   name: string;
 }
 
-/** The detail of `anim-loop` and `anim-finish` on `<anim-sprite>`. */
+/**
+ * The detail of `anim-loop` and `anim-finish` on `<anim-sprite>`, named as a character's are (`clip`,
+ * `count`); the sprite's `clip` is its sheet's `src`.
+ */
 export interface AnimSpritePlaybackDetail {
-  /** Loops completed since the sprite started. */
-  loops: number;
+  /** The sheet's `src`. */
+  clip: string;
+  /** Loops completed since the sprite started (a pingpong bounce counts as one). */
+  count: number;
 }
 
 declare global {
@@ -123,7 +128,7 @@ function parseDurations(text: string): Parsed<number[]> {
  * @prop {number} frameCount - Frames in the sheet, 0 until it loads (read only).
  * @prop {Group | undefined} object3D - In a scene, the three.js group of the quad (for tweens and anchors).
  *
- * @fires {CustomEvent<{src: string}>} anim-load - The sheet loaded and the first frame shows.
+ * @fires {CustomEvent<{src: string, clips: string[], bones: string[]}>} anim-load - The sheet loaded and the first frame shows (`clips` and `bones` are empty: the page-wide shape of this event).
  * @fires {CustomEvent<AnimSpritePlaybackDetail>} anim-loop - A loop completed (`repeat`, or each bounce of `pingpong`).
  * @fires {CustomEvent<AnimSpritePlaybackDetail>} anim-finish - A `once` or `clamp` sprite reached its last frame.
  * @fires {CustomEvent<AnimSpriteFrameDetail>} anim-sprite-frame - The frame changed; only with `frame-events`.
@@ -342,10 +347,15 @@ export class AnimSprite extends LitElement {
         const frame = player.frame;
         this.#emit('anim-sprite-frame', { frame, name: this.#sheet?.names[frame] ?? String(frame) });
       }
-      if (player.clock.stepLoops > 0) this.#emit('anim-loop', { loops: player.clock.loops });
-      if (player.clock.stepFinished) this.#emit('anim-finish', { loops: player.clock.loops });
+      if (player.clock.stepLoops > 0) this.#emitPlayback('anim-loop');
+      if (player.clock.stepFinished) this.#emitPlayback('anim-finish');
     },
   };
+
+  #emitPlayback(type: 'anim-loop' | 'anim-finish'): void {
+    const detail: AnimSpritePlaybackDetail = { clip: this.#requestedSrc, count: this.#player?.clock.loops ?? 0 };
+    this.#emit(type, detail);
+  }
 
   #emit(type: string, detail: unknown): void {
     eventQueue.enqueue(this, new CustomEvent(type, { detail, bubbles: true, composed: true }));
@@ -375,7 +385,7 @@ export class AnimSprite extends LitElement {
       this.#image = image;
       this.#makeQuad();
       this.#rebuild();
-      this.#emit('anim-load', { src });
+      this.#emit('anim-load', { src, clips: [], bones: [] });
     } catch (error) {
       if (abort.signal.aborted) return;
       const code = error instanceof CodedError || error instanceof AnimError ? error.code : 'load-failed';

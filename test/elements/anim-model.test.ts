@@ -21,7 +21,9 @@ describe('<anim-model>', () => {
     const model = scene.querySelector('anim-model')!;
     model.src = MANNEQUIN;
     const event = await oneEvent(model, 'anim-load');
-    expect(event.detail).to.deep.equal({ src: MANNEQUIN });
+    expect(event.detail.src).to.equal(MANNEQUIN);
+    expect(event.detail.clips).to.include.members(['idle', 'walk', 'run', 'wave']);
+    expect(event.detail.bones).to.include.members(['Hips', 'Head', 'LeftHand']);
     expect(model.loaded).to.equal(true);
     expect(model.object3D.parent).to.equal(scene.stage!.content);
     let meshes = 0;

@@ -51,7 +51,7 @@ describe('<anim-sprite>', () => {
       expect(frames).to.deep.equal([{ frame: 1, name: 'walk-1' }]);
       sprite.step(seconds * 7);
       expect(sprite.frame).to.equal(0);
-      expect(loops).to.deep.equal([{ loops: 1 }]);
+      expect(loops).to.deep.equal([{ clip: ATLAS, count: 1 }]);
       sprite.loop = 'once';
       sprite.step(0);
       const finishes = collect(sprite, 'anim-finish');
