@@ -15,7 +15,8 @@
  * - `unknown-property`: a tween property its target does not have.
  * - `missing-target`: a tween's target selector matches no element.
  * - `bad-sprite-sheet`: a sprite sheet's grid, atlas, frame range or frame times do not fit together.
- * - `no-humanoid`: a ragdoll asked of a model without humanoid bones (the message lists the missing ones).
+ * - `no-humanoid`: a ragdoll or a retargeted clip asked of a model whose bones map onto no humanoid (the
+ *   message lists the missing slots).
  * - `unknown-mesh`: a mesh name the model does not have (a cloth's `mesh`).
  */
 export type ErrorCode =

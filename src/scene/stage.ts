@@ -54,6 +54,7 @@ export class Stage {
   readonly #sizeSource: HTMLElement;
   readonly #resizeObserver: ResizeObserver;
   readonly #actors = new Set<Actor>();
+  readonly #lateActors = new Set<Actor>();
   readonly #target = new Vector3(0, 0.9, 0);
   readonly #overlay = new Group();
   #orbit = { yaw: 30, pitch: 15, distance: 4 };
@@ -96,6 +97,17 @@ export class Stage {
 
   removeActor(actor: Actor): void {
     this.#actors.delete(actor);
+    this.#lateActors.delete(actor);
+    this.loop.requestRedraw();
+  }
+
+  /**
+   * Adds an actor that runs after every other actor and after the camera moved, just before the render:
+   * for followers of final results (a bone anchor riding a posed, IK-corrected bone, an overlay projected
+   * through this frame's camera). Removed by `removeActor`.
+   */
+  addLateActor(actor: Actor): void {
+    this.#lateActors.add(actor);
     this.loop.requestRedraw();
   }
 
@@ -141,20 +153,21 @@ export class Stage {
     if (this.#disposed) return;
     eventQueue.beginFrame();
     try {
-      for (const actor of this.#actors) this.#updateActor(actor, dt);
+      for (const actor of this.#actors) this.#updateActor(actor, dt, this.#actors);
       this.#controls?.update();
+      for (const actor of this.#lateActors) this.#updateActor(actor, dt, this.#lateActors);
       this.render();
     } finally {
       eventQueue.endFrame();
     }
   }
 
-  #updateActor(actor: Actor, dt: number): void {
+  #updateActor(actor: Actor, dt: number, phase: Set<Actor>): void {
     try {
       actor.update(dt);
     } catch (error) {
       // one broken actor must not stop the others: it leaves the loop, loudly
-      this.#actors.delete(actor);
+      phase.delete(actor);
       console.error('An actor threw during update and was removed from the frame loop.', error);
     }
   }
@@ -287,6 +300,7 @@ export class Stage {
     this.setGround(false);
     this.setDebug([]);
     this.#actors.clear();
+    this.#lateActors.clear();
     this.lights.key.shadow.dispose();
     this.renderer.dispose();
     // browsers keep only ~16 live contexts; releasing ours now keeps older scenes from being evicted
