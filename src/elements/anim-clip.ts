@@ -15,12 +15,23 @@ const parseLoop = (text: string) => parseEnum(text, WRAP_MODES);
  * with its own loop mode, speed and timed events. It plays like any model clip (`clip="survey"`,
  * `play('survey')`) and its timeline starts at 0: a slice's time, duration and event times are measured
  * from the slice's start. A definition named like a model clip replaces that clip (to add events to it, say).
+ *
+ * With `src` the clip comes from another file: `src="packs/locomotion.glb#Run"`. Each file is loaded once
+ * per page and shared by every character that names it, so an animation pack (a GLB of clips and a
+ * skeleton, no meshes) costs one download however many characters use it. Without `retarget` the clip
+ * drives the nodes whose names it names (one clip for every model exported from the same rig); with
+ * `retarget` it plays through the humanoid maps of both rigs, so a Mixamo clip plays on a mannequin or a
+ * robot in that character's own proportions (see the character's `rig`). Until its file arrives the clip
+ * is not in the character's `clips`; a file that fails, a clip it lacks or a rig that cannot be mapped is
+ * reported once, and the character keeps its own clips.
  * Adding, removing or editing an `<anim-clip>` (or its events) takes effect on the character's next frame.
  *
  * @summary A logical clip of a character: a model clip, or a slice of a long take, with loop, speed and events.
  *
  * @attr name - The name the character plays it by.
  * @attr from - The model clip it plays. Default: `name`. A clip the model lacks is reported (`unknown-clip`).
+ * @attr src - A clip from another file: `url#ClipName` (without `#`, the clip named by `from`, else `name`). A file that cannot be loaded reports `load-failed` or `bad-gltf`; a file with no clips, or without that clip, `unknown-clip`.
+ * @attr {boolean} retarget - Play the `src` clip through the humanoid maps of its rig and the character's (`no-humanoid` when either cannot be mapped), not by node name.
  * @attr start - Where the slice begins, seconds into the model clip (or with `s` / `ms`). Default 0.
  * @attr end - Where the slice ends, seconds into the model clip. Default the clip's end.
  * @attr loop - `repeat`, `once`, `pingpong` or `clamp`: how this clip wraps unless the character or `play()` says otherwise. Default `repeat`.
@@ -28,6 +39,8 @@ const parseLoop = (text: string) => parseEnum(text, WRAP_MODES);
  *
  * @prop {string} name - See the `name` attribute.
  * @prop {string} from - See the `from` attribute.
+ * @prop {string} src - See the `src` attribute.
+ * @prop {boolean} retarget - See the `retarget` attribute.
  * @prop {number | null} start - See the `start` attribute; seconds, null for the clip's start.
  * @prop {number | null} end - See the `end` attribute; seconds, null for the clip's end.
  * @prop {WrapMode | null} loop - See the `loop` attribute; null when not set.
@@ -54,6 +67,8 @@ export class AnimClip extends LitElement {
 
   @property() name = '';
   @property() from = '';
+  @property() src = '';
+  @property({ type: Boolean }) retarget = false;
 
   @property()
   get start(): number | null {
@@ -99,6 +114,8 @@ export class AnimClip extends LitElement {
       loop: this.#loop ?? undefined,
       speed: this.#speed,
       events,
+      src: this.src || undefined,
+      retarget: this.retarget,
     };
   }
 

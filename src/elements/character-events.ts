@@ -10,6 +10,8 @@ export interface AnimLoadDetail {
   clips: string[];
   /** Joint names of the model's skins. */
   bones: string[];
+  /** Humanoid slots the model's map found (under its `rig`), null when it cannot be mapped. */
+  humanoid: string[] | null;
 }
 
 export interface AnimProgressDetail {

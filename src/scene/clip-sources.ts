@@ -1,0 +1,143 @@
+import {
+  AnimError,
+  bindClip,
+  type ClipBinding,
+  createRetargetCache,
+  type GltfAsset,
+  gltfHumanoid,
+  type HandMap,
+  type HumanoidRig,
+  type RigProfile,
+} from '../runtime/index.js';
+import { type ClipDefinition, externalClipKey } from './clip-library.js';
+import { CodedError } from './coded-error.js';
+import { bindGltf } from './gltf-binding.js';
+import { disposeObject, loadGltf } from './load-gltf.js';
+
+/** Which humanoid map a rig takes: a profile or a map given by hand. */
+export type RigChoice = RigProfile | HandMap;
+
+/** A file clips come from: its runtime data, and whether it is an animation pack (no meshes). */
+export interface ClipSource {
+  readonly url: string;
+  readonly asset: GltfAsset;
+  readonly pack: boolean;
+}
+
+const sources = new Map<string, Promise<ClipSource>>();
+const rigs = new WeakMap<GltfAsset, Map<string, HumanoidRig | CodedError>>();
+const retargeted = createRetargetCache();
+
+/** `pack.glb#Run` → the file and the clip name (the hash, else `from`, else the definition's name). */
+export function splitClipSource(definition: ClipDefinition): { file: string; clip: string } {
+  const src = definition.src ?? '';
+  const hash = src.indexOf('#');
+  const file = hash < 0 ? src : src.slice(0, hash);
+  const named = hash < 0 ? '' : decodeURIComponent(src.slice(hash + 1));
+  return { file, clip: named || definition.from || definition.name };
+}
+
+/**
+ * Loads a file of clips once per page (every character that names it shares the one load and the one
+ * import): through three's loader, so Draco, meshopt and .gltf with side files work; its meshes, if any,
+ * are freed at once, since only the clips and the skeleton are kept.
+ * @throws CodedError `load-failed` / `bad-gltf` naming the URL.
+ */
+export function loadClipSource(url: string): Promise<ClipSource> {
+  const absolute = new URL(url, document.baseURI).href;
+  let source = sources.get(absolute);
+  if (!source) {
+    source = (async () => {
+      const gltf = await loadGltf(url);
+      if (!gltf) throw new CodedError('load-failed', `${url}: the load was cancelled`);
+      const { asset } = await bindGltf(gltf, url);
+      disposeObject(gltf.scene);
+      return { url, asset, pack: (gltf.parser.json.meshes ?? []).length === 0 };
+    })();
+    // a failed load is tried again by the next character that asks
+    source.catch(() => sources.delete(absolute));
+    sources.set(absolute, source);
+  }
+  return source;
+}
+
+/**
+ * A model's humanoid rig for a rig choice, found once per (model, choice).
+ * @throws CodedError `no-humanoid` naming the missing slots; `bad-attribute` for a map naming unknown bones.
+ */
+export function humanoidOf(asset: GltfAsset, choice: RigChoice, what: string): HumanoidRig {
+  const key = typeof choice === 'string' ? choice : JSON.stringify(choice);
+  let byChoice = rigs.get(asset);
+  if (!byChoice) rigs.set(asset, (byChoice = new Map()));
+  let rig = byChoice.get(key);
+  if (!rig) {
+    try {
+      rig =
+        typeof choice === 'string' ? gltfHumanoid(asset, { profile: choice }) : gltfHumanoid(asset, { map: choice });
+    } catch (error) {
+      if (!(error instanceof AnimError)) throw error;
+      const code = error.code === 'no-humanoid' ? 'no-humanoid' : 'bad-attribute';
+      rig = new CodedError(code, `${what}: ${error.message}`, { cause: error });
+    }
+    byChoice.set(key, rig);
+  }
+  if (rig instanceof CodedError) throw rig;
+  return rig;
+}
+
+/**
+ * Binds each definition with a `src` to a character: its clip taken from the (shared) file, replayed
+ * through the humanoid maps of both rigs when it asks to `retarget` (the retargeted clip is shared by every
+ * character of the same model), else bound by node name. What cannot be had becomes a coded error in its
+ * place: `load-failed` / `bad-gltf`, `unknown-clip` (a file with no clips, a name it lacks), `no-humanoid`,
+ * `unknown-bone` (a clip whose nodes the model has none of).
+ */
+export async function resolveExternalClips(
+  definitions: readonly ClipDefinition[],
+  target: GltfAsset,
+  rig: RigChoice,
+): Promise<Map<string, ClipBinding | CodedError>> {
+  const out = new Map<string, ClipBinding | CodedError>();
+  await Promise.all(
+    definitions
+      .filter((d) => d.src)
+      .map(async (definition) => {
+        const key = externalClipKey(definition);
+        try {
+          out.set(key, bindExternal(definition, await loadClipSource(splitClipSource(definition).file), target, rig));
+        } catch (error) {
+          if (!(error instanceof CodedError)) throw error;
+          out.set(key, error);
+        }
+      }),
+  );
+  return out;
+}
+
+function bindExternal(definition: ClipDefinition, source: ClipSource, target: GltfAsset, rig: RigChoice): ClipBinding {
+  const { clip: name } = splitClipSource(definition);
+  const names = source.asset.clips.map((c) => c.name);
+  if (names.length === 0) {
+    throw new CodedError('unknown-clip', `clip "${definition.name}": ${source.url} holds no clips`);
+  }
+  const clip = source.asset.clips.find((c) => c.name === name);
+  if (!clip) {
+    throw new CodedError(
+      'unknown-clip',
+      `clip "${definition.name}": ${source.url} has no clip "${name}" (it has ${names.join(', ')})`,
+    );
+  }
+  if (definition.retarget) {
+    const from = humanoidOf(source.asset, 'auto', `the rig of ${source.url}`);
+    const to = humanoidOf(target, rig, 'this character’s rig');
+    return bindClip(retargeted.get(clip, from, to), target.skeleton, target.morphs);
+  }
+  const binding = bindClip(clip, target.skeleton, target.morphs);
+  if (binding.unbound.length === clip.tracks.length && clip.tracks.length > 0) {
+    throw new CodedError(
+      'unknown-bone',
+      `clip "${definition.name}" from ${source.url} animates ${binding.unbound.slice(0, 4).join(', ')}…, none of them nodes of this model (add retarget to play it through the humanoid map)`,
+    );
+  }
+  return binding;
+}
