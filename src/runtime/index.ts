@@ -69,9 +69,9 @@ export {
   type HumanoidSlot,
   mapHumanoid,
   REQUIRED_SLOTS,
-  RIG_PROFILES,
   type RetargetCache,
   type RetargetOptions,
+  RIG_PROFILES,
   type RigProfile,
   retargetClip,
 } from './retarget/index.js';
