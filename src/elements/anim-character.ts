@@ -20,6 +20,7 @@ import {
   type AnimProgressDetail,
   queueEvent,
 } from './character-events.js';
+import { type RagdollOptions, standUp, startRagdoll } from './character-ragdoll.js';
 import type { ClipOwner } from './clip-owner.js';
 import { reportError } from './errors.js';
 import { whenNearViewport } from './near-viewport.js';
@@ -159,6 +160,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @fires {CustomEvent<AnimLoopDetail>} anim-loop - A clip wrapped: `{clip, count}`.
  * @fires {CustomEvent<AnimFinishDetail>} anim-finish - A `once` or `clamp` clip reached its end: `{clip}`.
  * @fires {CustomEvent<AnimEventDetail>} anim-event - Playback crossed an `<anim-event>`: `{name, clip, time, data}`.
+ * @fires {CustomEvent<AnimRagdollDetail>} anim-ragdoll - The ragdoll's phase: `{phase}`, `start`, `settled` (at rest, frozen) or `recovered` (back on its feet after `getUp()`).
  *
  * @slot - `<anim-clip>` definitions.
  * @slot poster - Content shown until the first frame (replaces the `poster` image).
@@ -445,6 +447,27 @@ export class AnimCharacter extends LitElement implements ClipOwner {
     this.#clip = null;
     this.#rig?.stop(this.#fade);
     this.#redraw();
+  }
+
+  /**
+   * Switches to physics from the current pose: a ragdoll of capsules on the humanoid bones that crumples,
+   * collides with the ground and settles (`anim-ragdoll` with `phase` `start`, then `settled`). Every body
+   * inherits its bone's motion plus `velocity` (`[x, y, z]` m/s). Starts Rapier on first use; resolves once
+   * the bodies are in the world. A model without humanoid bones reports `no-humanoid` and animates on.
+   */
+  ragdoll(options: RagdollOptions = {}): Promise<void> {
+    return startRagdoll(this, options);
+  }
+
+  /**
+   * Gets up from a ragdoll: the character moves to where the pelvis lies and the get-up clip (face up or
+   * face down) fades in from the lying pose; `anim-ragdoll` `recovered` follows. Does nothing when not down.
+   */
+  getUp(): void {
+    if (!standUp(this) || !this.#rig) return;
+    const { position, rotation } = this.#rig.root;
+    this.position = [position.x, position.y, position.z];
+    this.heading = (rotation.y * 180) / Math.PI;
   }
 
   /**

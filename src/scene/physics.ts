@@ -1,0 +1,176 @@
+// The one file that imports Rapier, and only by dynamic import(): a page without physics never loads it.
+import type * as RapierModule from '@dimforge/rapier3d-compat';
+import { type BufferGeometry, type Mesh, type Object3D, Vector3 } from 'three';
+import { CodedError } from './coded-error.js';
+import type { Actor, Stage } from './stage.js';
+
+export type Rapier = typeof RapierModule;
+export type RapierWorld = RapierModule.World;
+export type RapierBody = RapierModule.RigidBody;
+export type RapierCollider = RapierModule.Collider;
+
+/** Something that runs with every fixed physics step (ragdolls, character controllers). */
+export interface PhysicsListener {
+  /** Before the world steps by `h` seconds: push kinematic bodies, apply forces. */
+  beforeStep?(h: number): void;
+  /** After the world stepped: read bodies back, detect rest. */
+  afterStep?(h: number): void;
+}
+
+/** A ray hit: distance along the (unit) direction and the collider hit. */
+export interface RayHit {
+  distance: number;
+  collider: RapierCollider;
+}
+
+let rapier: Promise<Rapier> | undefined;
+
+/** Loads and initializes Rapier's WebAssembly once per page. */
+export function loadRapier(): Promise<Rapier> {
+  rapier ??= import('@dimforge/rapier3d-compat').then(async (module) => {
+    const loaded = ((module as unknown as { default?: Rapier }).default ?? module) as Rapier;
+    await loaded.init();
+    return loaded;
+  });
+  return rapier;
+}
+
+/**
+ * A Rapier world for one stage: gravity, a ground plane at y = 0, a fixed step (default 1/60 s, at most
+ * `maxSteps` per frame: a stalled tab drops time rather than spiralling), and listeners that run around
+ * each step. An Actor of its stage; free of any one user, so ragdolls and character controllers share it.
+ */
+export class PhysicsWorld implements Actor {
+  readonly rapier: Rapier;
+  readonly world: RapierWorld;
+  /** The ground plane's collider (y = 0, facing up). */
+  readonly ground: RapierCollider;
+  fixedStep = 1 / 60;
+  maxSteps = 4;
+  /** Whether time passes (the stage's `paused` already stops dt; this pauses physics alone). */
+  paused = false;
+  #accumulator = 0;
+  readonly #listeners = new Set<PhysicsListener>();
+  #disposed = false;
+
+  constructor(module: Rapier, gravity: readonly [number, number, number] = [0, -9.81, 0]) {
+    this.rapier = module;
+    this.world = new module.World({ x: gravity[0], y: gravity[1], z: gravity[2] });
+    // a thick slab whose top is y = 0: thick, so nothing fast tunnels through it
+    const body = this.world.createRigidBody(module.RigidBodyDesc.fixed().setTranslation(0, -5, 0));
+    this.ground = this.world.createCollider(module.ColliderDesc.cuboid(1000, 5, 1000), body);
+    this.ground.setFriction(0.9);
+  }
+
+  setGravity(x: number, y: number, z: number): void {
+    this.world.gravity = { x, y, z };
+  }
+
+  addListener(listener: PhysicsListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Advances by whole fixed steps, carrying the remainder; `dt` 0 (a redraw) does nothing. */
+  update(dt: number): void {
+    if (this.#disposed || this.paused || !(dt > 0) || !Number.isFinite(dt)) return;
+    this.#accumulator += dt;
+    let steps = Math.floor(this.#accumulator / this.fixedStep + 1e-9);
+    this.#accumulator -= steps * this.fixedStep;
+    if (steps > this.maxSteps) steps = this.maxSteps;
+    for (let i = 0; i < steps; i++) this.step();
+  }
+
+  /** One fixed step, listeners around it. */
+  step(): void {
+    const h = this.fixedStep;
+    this.world.timestep = h;
+    for (const listener of this.#listeners) listener.beforeStep?.(h);
+    this.world.step();
+    for (const listener of this.#listeners) listener.afterStep?.(h);
+  }
+
+  /** The first collider along a ray from `origin` in unit direction `direction`, within `maxDistance`. */
+  castRay(
+    origin: readonly [number, number, number],
+    direction: readonly [number, number, number],
+    maxDistance: number,
+  ): RayHit | null {
+    const ray = new this.rapier.Ray(
+      { x: origin[0], y: origin[1], z: origin[2] },
+      { x: direction[0], y: direction[1], z: direction[2] },
+    );
+    const hit = this.world.castRay(ray, maxDistance, true);
+    return hit ? { distance: hit.timeOfImpact, collider: hit.collider } : null;
+  }
+
+  /**
+   * Static triangle-mesh colliders for every mesh under `object` (scenery), in world space as it stands now.
+   * Returns them, to pass to `removeColliders` when the scenery goes.
+   */
+  addStaticMeshes(object: Object3D): RapierCollider[] {
+    object.updateWorldMatrix(true, true);
+    const colliders: RapierCollider[] = [];
+    const v = new Vector3();
+    object.traverse((child) => {
+      const mesh = child as Mesh;
+      if (!mesh.isMesh) return;
+      const geometry = mesh.geometry as BufferGeometry;
+      const position = geometry.getAttribute('position');
+      if (!position) return;
+      const vertices = new Float32Array(position.count * 3);
+      for (let i = 0; i < position.count; i++) {
+        v.fromBufferAttribute(position, i).applyMatrix4(mesh.matrixWorld);
+        vertices.set([v.x, v.y, v.z], i * 3);
+      }
+      const indices = geometry.index
+        ? Uint32Array.from(geometry.index.array)
+        : Uint32Array.from({ length: position.count }, (_, i) => i);
+      const body = this.world.createRigidBody(this.rapier.RigidBodyDesc.fixed());
+      const desc = this.rapier.ColliderDesc.trimesh(vertices, indices);
+      if (desc) colliders.push(this.world.createCollider(desc, body));
+    });
+    return colliders;
+  }
+
+  removeColliders(colliders: readonly RapierCollider[]): void {
+    for (const collider of colliders) {
+      const body = collider.parent();
+      if (body) this.world.removeRigidBody(body);
+      else this.world.removeCollider(collider, false);
+    }
+  }
+
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#listeners.clear();
+    this.world.free();
+  }
+}
+
+const worlds = new WeakMap<Stage, Promise<PhysicsWorld>>();
+
+/**
+ * The stage's physics world, started on first use: Rapier loads (once per page), the world is made and joins
+ * the stage's frame loop. Later calls return the same world.
+ * @throws CodedError `physics-failed` (as the rejection) when Rapier cannot load or start.
+ */
+export function startPhysics(stage: Stage): Promise<PhysicsWorld> {
+  let started = worlds.get(stage);
+  if (!started) {
+    started = loadRapier().then(
+      (module) => {
+        const physics = new PhysicsWorld(module);
+        stage.addActor(physics);
+        return physics;
+      },
+      (error: unknown) => {
+        worlds.delete(stage);
+        throw new CodedError('physics-failed', `Rapier could not start: ${String(error)}`, { cause: error });
+      },
+    );
+    worlds.set(stage, started);
+  }
+  return started;
+}

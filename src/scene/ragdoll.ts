@@ -1,0 +1,570 @@
+import { Frustum, Matrix4, Vector3 } from 'three';
+import {
+  AnimError,
+  copyPose,
+  createPose,
+  localToModel,
+  type Pose,
+  setRestPose,
+  skinningMatrices,
+  skinVertices,
+} from '../runtime/index.js';
+import {
+  buildRagdoll,
+  createRagdollScratch,
+  createRagdollState,
+  type RagdollLayout,
+  type RagdollLimits,
+  type RagdollState,
+  type RagdollVertices,
+  ragdollBodiesFromMatrices,
+  ragdollPose,
+  ragdollVelocities,
+  rotateVector,
+} from '../runtime/ragdoll/index.js';
+import type { CharacterRig } from './character-rig.js';
+import { CodedError } from './coded-error.js';
+import type { PhysicsListener, PhysicsWorld, RapierBody } from './physics.js';
+import type { LocalPoseModifier, ModelPoseModifier, PoseSource } from './pose-pipeline.js';
+import type { Stage } from './stage.js';
+
+export type RagdollPhase = 'start' | 'settled' | 'recovered';
+
+/**
+ * Still: no body faster than these (m/s, rad/s) and the bodies' mean speed below STILL_MEAN (a hand may
+ * rock a little as the body rests). Still for SETTLE_TIME seconds, the ragdoll settles.
+ */
+const STILL_LINEAR = 0.5;
+const STILL_ANGULAR = 2;
+const STILL_MEAN = 0.12;
+const SETTLE_TIME = 0.5;
+/** A ragdoll that never comes to rest (on a slope, caught on scenery) settles anyway after this long. */
+const MAX_ACTIVE_TIME = 8;
+/** How long the get-up clip fades in from the lying pose, seconds. */
+const GET_UP_FADE = 0.3;
+/** Clips tried for getting up, face up and face down; the first the character has plays. */
+const GET_UP_CLIPS = {
+  up: ['get-up-back', 'get-up-face-up', 'getup-back', 'get-up', 'GetUp'],
+  down: ['get-up-front', 'get-up-face-down', 'getup-front', 'get-up', 'GetUp'],
+};
+
+/** Skinned vertices of the rig's meshes in model space at the rest pose: what the capsules are sized from. */
+function restVertices(rig: CharacterRig, restWorld: Float32Array): RagdollVertices | null {
+  const { asset, skinned } = rig.binding;
+  const positions: number[] = [];
+  const joints: number[] = [];
+  const weights: number[] = [];
+  for (const { mesh, skin: skinIndex } of skinned) {
+    const skin = asset.skins[skinIndex];
+    const g = mesh.geometry;
+    const position = g.getAttribute('position');
+    const slot = g.getAttribute('skinIndex');
+    const weight = g.getAttribute('skinWeight');
+    if (!position || !slot || !weight || !skin) continue;
+    const matrices = new Float32Array(skin.joints.length * 16);
+    skinningMatrices(skin, restWorld, matrices);
+    const source = {
+      positions: Float32Array.from({ length: position.count * 3 }, (_, i) => position.getComponent((i / 3) | 0, i % 3)),
+      normals: null,
+      joints: Uint16Array.from({ length: slot.count * 4 }, (_, i) => slot.getComponent(i >> 2, i & 3)),
+      weights: Float32Array.from({ length: weight.count * 4 }, (_, i) => weight.getComponent(i >> 2, i & 3)),
+    };
+    const out = new Float32Array(source.positions.length);
+    skinVertices(source, matrices, out, null);
+    for (let i = 0; i < out.length; i++) positions.push(out[i]);
+    for (let i = 0; i < source.joints.length; i++) {
+      joints.push(skin.joints[source.joints[i]] ?? -1);
+      weights.push(source.weights[i]);
+    }
+  }
+  return positions.length > 0 ? { positions, joints, weights } : null;
+}
+
+/**
+ * Lays out the ragdoll of a rig's skeleton.
+ * @throws CodedError `no-humanoid` when the skeleton has no humanoid bones.
+ */
+export function layoutRagdoll(rig: CharacterRig, limits: RagdollLimits): RagdollLayout {
+  const { skeleton } = rig.binding.asset;
+  const rest = createPose(skeleton.jointCount);
+  setRestPose(skeleton, rest);
+  const restWorld = new Float32Array(skeleton.jointCount * 16);
+  localToModel(skeleton, rest, null, restWorld);
+  try {
+    return buildRagdoll(skeleton, restWorld, restVertices(rig, restWorld), limits);
+  } catch (error) {
+    if (error instanceof AnimError && error.code === 'no-humanoid') {
+      throw new CodedError('no-humanoid', error.message, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** Keeps the rig's last two world poses and the time between them, for a ragdoll's starting velocities. */
+class MotionTracker implements ModelPoseModifier {
+  readonly previous: Float32Array;
+  readonly current: Float32Array;
+  dt = 0;
+  constructor(size: number) {
+    this.previous = new Float32Array(size);
+    this.current = new Float32Array(size);
+  }
+  apply(model: Float32Array, dt: number): void {
+    if (dt <= 0) return;
+    this.previous.set(this.current);
+    this.current.set(model);
+    this.dt = dt;
+  }
+}
+
+/** Fades the rig's pose in from a held pose (the lying body) over `duration`, then lets go. */
+class FadeFromPose implements LocalPoseModifier {
+  readonly from: Pose;
+  #elapsed = 0;
+  #duration = 0;
+  done = true;
+  readonly #onDone: () => void;
+  constructor(from: Pose, onDone: () => void) {
+    this.from = from;
+    this.#onDone = onDone;
+  }
+  restart(duration: number): void {
+    this.#elapsed = 0;
+    this.#duration = duration;
+    this.done = false;
+  }
+  apply(pose: Pose, dt: number): void {
+    if (this.done) return;
+    this.#elapsed += dt;
+    const t = Math.min(1, this.#elapsed / this.#duration);
+    const w = 1 - t * t * (3 - 2 * t);
+    const { translations: pt, rotations: pr } = pose;
+    const { translations: ft, rotations: fr } = this.from;
+    for (let i = 0; i < pt.length; i++) pt[i] += (ft[i] - pt[i]) * w;
+    for (let i = 0; i < pr.length; i += 4) {
+      // nlerp on the short arc: smooth enough over a fraction of a second
+      const s = pr[i] * fr[i] + pr[i + 1] * fr[i + 1] + pr[i + 2] * fr[i + 2] + pr[i + 3] * fr[i + 3] < 0 ? -1 : 1;
+      let len = 0;
+      for (let k = 0; k < 4; k++) {
+        pr[i + k] += (fr[i + k] * s - pr[i + k]) * w;
+        len += pr[i + k] * pr[i + k];
+      }
+      const inv = 1 / Math.sqrt(len || 1);
+      for (let k = 0; k < 4; k++) pr[i + k] *= inv;
+    }
+    if (t >= 1) {
+      this.done = true;
+      this.#onDone();
+    }
+  }
+}
+
+export interface RagdollCallbacks {
+  /** Called inside the frame (queue, never dispatch). */
+  phase(phase: RagdollPhase): void;
+}
+
+/**
+ * A character's ragdoll: Rapier capsules linked by limited spherical joints, spawned from the current pose,
+ * read back into the pose each frame (it replaces the rig's pose source while active), settled (frozen, the
+ * bodies removed) when still, and handed back to a get-up clip.
+ */
+export class Ragdoll implements PoseSource, PhysicsListener {
+  readonly layout: RagdollLayout;
+  readonly state: RagdollState;
+  readonly pose: Pose;
+  /** 'off' (animated), 'active' (simulating), 'settled' (frozen where it lay). */
+  status: 'off' | 'active' | 'settled' = 'off';
+  /** Whether the cap or the view has put it to sleep for now. */
+  asleep = false;
+
+  readonly #rig: CharacterRig;
+  readonly #physics: PhysicsWorld;
+  readonly #manager: RagdollManager;
+  readonly #callbacks: RagdollCallbacks;
+  readonly #held: Pose;
+  readonly #scratch: Float32Array;
+  readonly #root = new Float32Array(16);
+  readonly #tracker: MotionTracker;
+  readonly #fade: FadeFromPose;
+  #bodies: RapierBody[] = [];
+  #previousSource: PoseSource | null = null;
+  #still = 0;
+  #activeTime = 0;
+  #removeListener: (() => void) | null = null;
+  /** The character's forward and up axes in the pelvis body's frame (for face up or down). */
+  readonly #forward = new Float32Array(3);
+
+  constructor(
+    rig: CharacterRig,
+    physics: PhysicsWorld,
+    stage: Stage,
+    limits: RagdollLimits,
+    callbacks: RagdollCallbacks,
+  ) {
+    this.#rig = rig;
+    this.#physics = physics;
+    this.#callbacks = callbacks;
+    this.layout = layoutRagdoll(rig, limits);
+    const { skeleton, defaultWeights } = rig.binding.asset;
+    this.state = createRagdollState(this.layout);
+    this.pose = createPose(skeleton.jointCount, defaultWeights.length);
+    this.#held = createPose(skeleton.jointCount, defaultWeights.length);
+    this.#scratch = createRagdollScratch(skeleton);
+    this.#tracker = new MotionTracker(skeleton.jointCount * 16);
+    this.#tracker.current.set(rig.model);
+    this.#tracker.previous.set(rig.model);
+    rig.modelModifiers.push(this.#tracker);
+    this.#fade = new FadeFromPose(createPose(skeleton.jointCount, defaultWeights.length), () =>
+      this.#callbacks.phase('recovered'),
+    );
+    rig.localModifiers.push(this.#fade);
+    this.#manager = managerFor(stage, physics);
+    // the character's forward in the pelvis's frame at rest
+    const rest = createPose(skeleton.jointCount);
+    setRestPose(skeleton, rest);
+    const world = new Float32Array(skeleton.jointCount * 16);
+    localToModel(skeleton, rest, null, world);
+    const restState = createRagdollState(this.layout);
+    ragdollBodiesFromMatrices(this.layout, world, restState);
+    const pelvis = restState.rotations.subarray(0, 4);
+    const conj = new Float32Array([-pelvis[0], -pelvis[1], -pelvis[2], pelvis[3]]);
+    const up = this.#headDirection(restState);
+    const left = new Float32Array(3);
+    const body = (name: string) => this.layout.bodies.findIndex((b) => b.name === name);
+    for (let k = 0; k < 3; k++) {
+      left[k] = restState.positions[body('leftUpperLeg') * 3 + k] - restState.positions[body('rightUpperLeg') * 3 + k];
+    }
+    const forward = [
+      left[1] * up[2] - left[2] * up[1],
+      left[2] * up[0] - left[0] * up[2],
+      left[0] * up[1] - left[1] * up[0],
+    ];
+    rotateVector(this.#forward, 0, conj, 0, forward, 0);
+  }
+
+  /** Where the pelvis is, world space (the body's origin). */
+  get pelvis(): [number, number, number] {
+    return [this.state.positions[0], this.state.positions[1], this.state.positions[2]];
+  }
+
+  /**
+   * Switches to physics from the current pose. Every body starts with its bone's motion over the last
+   * frame plus `velocity` (m/s, world). Does nothing when already active.
+   */
+  start(velocity: readonly [number, number, number] = [0, 0, 0]): void {
+    if (this.status === 'active') return;
+    const rig = this.#rig;
+    this.#fade.done = true;
+    if (this.status === 'off') {
+      copyPose(rig.source.pose, this.#held);
+      this.#previousSource = rig.source;
+    }
+    const tracker = this.#tracker;
+    ragdollBodiesFromMatrices(this.layout, rig.model, this.state);
+    ragdollVelocities(
+      this.layout,
+      tracker.previous,
+      rig.model,
+      tracker.dt,
+      velocity[0],
+      velocity[1],
+      velocity[2],
+      this.state,
+    );
+    this.#spawn();
+    rig.source = this;
+    this.status = 'active';
+    this.#still = 0;
+    this.#activeTime = 0;
+    this.#removeListener = this.#physics.addListener(this);
+    this.#manager.add(this);
+    this.#callbacks.phase('start');
+  }
+
+  /** Reads the bodies (while simulating) into `pose`. PoseSource: the rig calls it each frame. */
+  update(): void {
+    if (this.status === 'active') this.#readBodies();
+    const root = this.#rig.root;
+    root.updateWorldMatrix(true, false);
+    const m = root.matrixWorld.elements;
+    for (let i = 0; i < 16; i++) this.#root[i] = m[i];
+    ragdollPose(
+      this.#rig.binding.asset.skeleton,
+      this.layout,
+      this.state,
+      this.#root,
+      this.#held,
+      this.#scratch,
+      this.pose,
+    );
+  }
+
+  afterStep(h: number): void {
+    if (this.status !== 'active' || this.asleep) return;
+    this.#activeTime += h;
+    let still = true;
+    let total = 0;
+    for (const body of this.#bodies) {
+      const v = body.linvel();
+      const w = body.angvel();
+      const speed = Math.hypot(v.x, v.y, v.z);
+      total += speed;
+      if (speed > STILL_LINEAR || Math.hypot(w.x, w.y, w.z) > STILL_ANGULAR) {
+        still = false;
+        break;
+      }
+    }
+    if (total > STILL_MEAN * this.#bodies.length) still = false;
+    this.#still = still ? this.#still + h : 0;
+    if (this.#still >= SETTLE_TIME || this.#activeTime >= MAX_ACTIVE_TIME) this.settle();
+  }
+
+  /** Freezes where it lies: the bodies leave the world, the pose stays, nothing is simulated. */
+  settle(): void {
+    if (this.status !== 'active') return;
+    this.#readBodies();
+    this.#despawn();
+    this.status = 'settled';
+    this.#callbacks.phase('settled');
+  }
+
+  /** Pauses (out of view, over the cap) or resumes simulation without settling. */
+  setAsleep(asleep: boolean): void {
+    if (this.asleep === asleep || this.status !== 'active') return;
+    this.asleep = asleep;
+    for (const body of this.#bodies) {
+      if (asleep) body.sleep();
+      else body.wakeUp();
+    }
+  }
+
+  /**
+   * Stands the character up where the pelvis lies: the character moves there (facing along the body), the
+   * get-up clip for lying face up or face down fades in from the lying pose, and `recovered` follows when
+   * the fade is over (on a later frame). Returns the clip played (null when none matched), or undefined when not a ragdoll.
+   */
+  getUp(): string | null | undefined {
+    if (this.status === 'off') return undefined;
+    if (this.status === 'active') this.#readBodies();
+    this.#despawn();
+    const rig = this.#rig;
+    const faceUp = this.#faceUp();
+    // stand at the pelvis, on the ground under it, facing the way the head lies
+    const head = this.#headDirection(this.state);
+    const heading = Math.atan2(head[0], head[2]);
+    const scaleY = rig.root.scale.y;
+    rig.root.position.set(this.state.positions[0], rig.root.position.y, this.state.positions[2]);
+    rig.root.rotation.set(0, heading, 0);
+    rig.root.scale.setScalar(scaleY);
+    rig.root.updateMatrixWorld(true);
+    // the lying pose, re-expressed under the moved root, is where the fade starts
+    this.update();
+    copyPose(this.pose, this.#fade.from);
+    rig.source = this.#previousSource ?? rig.source;
+    this.#previousSource = null;
+    const names = faceUp ? GET_UP_CLIPS.up : GET_UP_CLIPS.down;
+    const clip = names.find((name) => rig.clipNames.includes(name)) ?? null;
+    if (clip) rig.play(clip, { fade: 0, loop: 'once' });
+    this.#fade.restart(GET_UP_FADE);
+    this.status = 'off';
+    return clip;
+  }
+
+  /** Whether the body lies face up (the chest towards the sky). */
+  #faceUp(): boolean {
+    const out = new Float32Array(3);
+    rotateVector(out, 0, this.state.rotations, 0, this.#forward, 0);
+    return out[1] > 0;
+  }
+
+  /** Horizontal-ish direction from the pelvis to the head. */
+  #headDirection(state: RagdollState): number[] {
+    const head = this.layout.bodies.findIndex((b) => b.name === 'head');
+    const d = [0, 1, 2].map((k) => state.positions[head * 3 + k] - state.positions[k]);
+    const l = Math.hypot(d[0], d[1], d[2]) || 1;
+    return d.map((v) => v / l);
+  }
+
+  #readBodies(): void {
+    const { positions, rotations } = this.state;
+    for (let b = 0; b < this.#bodies.length; b++) {
+      const t = this.#bodies[b].translation();
+      const r = this.#bodies[b].rotation();
+      positions[b * 3] = t.x;
+      positions[b * 3 + 1] = t.y;
+      positions[b * 3 + 2] = t.z;
+      rotations[b * 4] = r.x;
+      rotations[b * 4 + 1] = r.y;
+      rotations[b * 4 + 2] = r.z;
+      rotations[b * 4 + 3] = r.w;
+    }
+  }
+
+  #spawn(): void {
+    const { rapier: R, world } = this.#physics;
+    const { bodies, joints } = this.layout;
+    const { positions: p, rotations: q, linear, angular } = this.state;
+    this.#bodies = bodies.map((body, b) => {
+      const rigid = world.createRigidBody(
+        R.RigidBodyDesc.dynamic()
+          .setTranslation(p[b * 3], p[b * 3 + 1], p[b * 3 + 2])
+          .setRotation({ x: q[b * 4], y: q[b * 4 + 1], z: q[b * 4 + 2], w: q[b * 4 + 3] })
+          .setLinvel(linear[b * 3], linear[b * 3 + 1], linear[b * 3 + 2])
+          .setAngvel({ x: angular[b * 3], y: angular[b * 3 + 1], z: angular[b * 3 + 2] })
+          .setLinearDamping(0.1)
+          .setAngularDamping(0.8)
+          .setCcdEnabled(true),
+      );
+      const a = body.a;
+      const e = body.b;
+      const axis = [e[0] - a[0], e[1] - a[1], e[2] - a[2]];
+      const length = Math.hypot(axis[0], axis[1], axis[2]);
+      const collider = R.ColliderDesc.capsule(Math.max(1e-4, length / 2), body.radius)
+        .setTranslation((a[0] + e[0]) / 2, (a[1] + e[1]) / 2, (a[2] + e[2]) / 2)
+        .setRotation(rotationFromY(axis, length))
+        .setDensity(1000)
+        .setFriction(0.8)
+        .setRestitution(0.05);
+      world.createCollider(collider, rigid);
+      return rigid;
+    });
+    const raw = world.impulseJoints.raw;
+    const anchor = new Float32Array(3);
+    for (const joint of joints) {
+      // the child's origin in the parent's frame, as the bodies stand now
+      const d = [0, 1, 2].map((k) => p[joint.child * 3 + k] - p[joint.parent * 3 + k]);
+      const qp = q.subarray(joint.parent * 4, joint.parent * 4 + 4);
+      rotateVector(anchor, 0, [-qp[0], -qp[1], -qp[2], qp[3]], 0, d, 0);
+      const a1 = { x: anchor[0], y: anchor[1], z: anchor[2] };
+      const origin = { x: 0, y: 0, z: 0 };
+      // elbows and knees are hinges: twist and the second swing are locked outright, not merely limited
+      const hinge = joint.kind === 'elbow' || joint.kind === 'knee';
+      const M = R.JointAxesMask;
+      const data = hinge
+        ? R.JointData.generic(a1, origin, { x: 0, y: 1, z: 0 }, M.LinX | M.LinY | M.LinZ | M.AngX | M.AngZ)
+        : R.JointData.spherical(a1, origin);
+      const made = world.createImpulseJoint(data, this.#bodies[joint.parent], this.#bodies[joint.child], true);
+      const f1 = joint.frameParent;
+      const f2 = joint.frameChild;
+      made.setLocalFrame1({ x: anchor[0], y: anchor[1], z: anchor[2] }, { x: f1[0], y: f1[1], z: f1[2], w: f1[3] });
+      made.setLocalFrame2({ x: 0, y: 0, z: 0 }, { x: f2[0], y: f2[1], z: f2[2], w: f2[3] });
+      made.setContactsEnabled(false);
+      const l = joint.limits;
+      raw.jointSetLimits(made.handle, R.JointAxis.AngY as never, l[2], l[3]);
+      if (!hinge) {
+        raw.jointSetLimits(made.handle, R.JointAxis.AngX as never, l[0], l[1]);
+        raw.jointSetLimits(made.handle, R.JointAxis.AngZ as never, l[4], l[5]);
+      }
+    }
+  }
+
+  #despawn(): void {
+    for (const body of this.#bodies) this.#physics.world.removeRigidBody(body);
+    this.#bodies = [];
+    this.asleep = false;
+    this.#removeListener?.();
+    this.#removeListener = null;
+    this.#manager.remove(this);
+  }
+
+  /** The Rapier bodies while simulating (for tests and debugging). */
+  get bodies(): readonly RapierBody[] {
+    return this.#bodies;
+  }
+
+  /** Leaves physics and the rig for good (the character is going away or rebinding). */
+  dispose(): void {
+    if (this.#bodies.length > 0) this.#despawn();
+    const rig = this.#rig;
+    if (rig.source === this && this.#previousSource) rig.source = this.#previousSource;
+    remove(rig.modelModifiers, this.#tracker);
+    remove(rig.localModifiers, this.#fade);
+    this.status = 'off';
+  }
+}
+
+function remove<T>(list: T[], item: T): void {
+  const i = list.indexOf(item);
+  if (i >= 0) list.splice(i, 1);
+}
+
+/** The rotation taking +Y (Rapier's capsule axis) onto `axis`. */
+function rotationFromY(axis: number[], length: number): { x: number; y: number; z: number; w: number } {
+  if (length < 1e-9) return { x: 0, y: 0, z: 0, w: 1 };
+  const x = axis[0] / length;
+  const y = axis[1] / length;
+  const z = axis[2] / length;
+  // half-way quaternion between (0,1,0) and (x,y,z)
+  if (y < -0.999999) return { x: 1, y: 0, z: 0, w: 0 };
+  const w = 1 + y;
+  const n = Math.hypot(z, 0, -x, w);
+  return { x: z / n, y: 0, z: -x / n, w: w / n };
+}
+
+/**
+ * The stage's ragdolls: at most `maxActive` simulate at once, the nearest the camera first (one more settles
+ * the farthest at once); those outside the camera's view sleep until they come back into it.
+ */
+export class RagdollManager implements PhysicsListener {
+  maxActive = 12;
+  readonly #stage: Stage;
+  readonly #active: Ragdoll[] = [];
+  readonly #frustum = new Frustum();
+  readonly #matrix = new Matrix4();
+  readonly #point = new Vector3();
+
+  constructor(stage: Stage) {
+    this.#stage = stage;
+  }
+
+  get activeCount(): number {
+    return this.#active.length;
+  }
+
+  add(ragdoll: Ragdoll): void {
+    this.#active.push(ragdoll);
+    this.#enforceCap();
+  }
+
+  remove(ragdoll: Ragdoll): void {
+    remove(this.#active, ragdoll);
+  }
+
+  beforeStep(): void {
+    const camera = this.#stage.camera;
+    camera.updateMatrixWorld();
+    this.#matrix.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
+    this.#frustum.setFromProjectionMatrix(this.#matrix);
+    for (const ragdoll of this.#active) {
+      const [x, y, z] = ragdoll.pelvis;
+      // a body about a metre round the pelvis: in view if any of it may be
+      const inView = this.#frustum.intersectsSphere({ center: this.#point.set(x, y, z), radius: 1.2 } as never);
+      ragdoll.setAsleep(!inView);
+    }
+  }
+
+  #enforceCap(): void {
+    if (this.#active.length <= this.maxActive) return;
+    const camera = this.#stage.camera.position;
+    const distance = (r: Ragdoll) => {
+      const [x, y, z] = r.pelvis;
+      return Math.hypot(x - camera.x, y - camera.y, z - camera.z);
+    };
+    const byDistance = [...this.#active].sort((a, b) => distance(a) - distance(b));
+    for (const ragdoll of byDistance.slice(this.maxActive)) ragdoll.settle();
+  }
+}
+
+const managers = new WeakMap<PhysicsWorld, RagdollManager>();
+
+/** The ragdoll manager of a stage's physics world (made on first use). */
+export function managerFor(stage: Stage, physics: PhysicsWorld): RagdollManager {
+  let manager = managers.get(physics);
+  if (!manager) {
+    manager = new RagdollManager(stage);
+    managers.set(physics, manager);
+    physics.addListener(manager);
+  }
+  return manager;
+}

@@ -1,0 +1,196 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/elements/anim-scene.js';
+import '../../src/elements/anim-character.js';
+import type { AnimCharacter } from '../../src/elements/anim-character.js';
+import type { AnimScene } from '../../src/elements/anim-scene.js';
+import { type AnimRagdollDetail, ragdollOf } from '../../src/elements/character-ragdoll.js';
+import { compose } from '../../src/runtime/mat4.js';
+import { startPhysics } from '../../src/scene/physics.js';
+import { managerFor, type Ragdoll } from '../../src/scene/ragdoll.js';
+import { collect, collectErrors, MANNEQUIN, mountCharacter } from '../helpers/character.js';
+import { fetchSharedModel } from '../helpers/shared-models.js';
+
+const DT = 1 / 60;
+
+/** Lowest point of every capsule, world space. */
+function lowestPoint(ragdoll: Ragdoll): number {
+  let lowest = Number.POSITIVE_INFINITY;
+  ragdoll.bodies.forEach((body, b) => {
+    const spec = ragdoll.layout.bodies[b];
+    const t = body.translation();
+    const r = body.rotation();
+    for (const p of [spec.a, spec.b]) {
+      // y of the rotated local point
+      const [x, y, z] = p;
+      const ty = 2 * (r.z * x - r.x * z);
+      const wy = y + r.w * ty + (r.z * (2 * (r.y * z - r.z * y)) - r.x * (2 * (r.x * y - r.y * x)));
+      lowest = Math.min(lowest, t.y + wy - spec.radius);
+    }
+  });
+  return lowest;
+}
+
+/** Each joint's angles about its frame's axes (Rapier's spherical-joint measure), radians. */
+function jointAngles(ragdoll: Ragdoll): { kind: string; angles: number[]; limits: Float32Array }[] {
+  const q = ragdoll.state.rotations;
+  const mul = (a: number[], b: number[]) => [
+    a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
+    a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+    a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
+    a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
+  ];
+  const body = (b: number) => [...q.subarray(b * 4, b * 4 + 4)];
+  return ragdoll.layout.joints.map((joint) => {
+    const f1 = mul(body(joint.parent), [...joint.frameParent]);
+    const f2 = mul(body(joint.child), [...joint.frameChild]);
+    let rel = mul([-f1[0], -f1[1], -f1[2], f1[3]], f2);
+    if (rel[3] < 0) rel = rel.map((v) => -v);
+    return {
+      kind: joint.kind,
+      angles: [0, 1, 2].map((k) => 2 * Math.asin(Math.max(-1, Math.min(1, rel[k])))),
+      limits: joint.limits,
+    };
+  });
+}
+
+async function groundScene(count: number): Promise<{ scene: AnimScene; characters: AnimCharacter[] }> {
+  const scene = await fixture<AnimScene>(
+    html`<anim-scene paused ground camera-orbit="0deg 20deg 8m" style="width: 320px; height: 240px"></anim-scene>`,
+  );
+  scene.innerHTML = Array.from(
+    { length: count },
+    (_, i) =>
+      `<anim-character src="${MANNEQUIN}" clip="idle" position="${(i % 5) * 1.5 - (Math.min(count, 5) - 1) * 0.75} 0 ${-Math.floor(i / 5) * 1.5}"></anim-character>`,
+  ).join('');
+  const characters = [...scene.querySelectorAll('anim-character')];
+  await Promise.all(characters.map((c) => c.ready));
+  return { scene, characters };
+}
+
+describe('ragdoll on <anim-character>', () => {
+  it('crumples, stays above the ground, settles within 5 s and fires start then settled once', async () => {
+    const { scene, characters } = await groundScene(1);
+    const [character] = characters;
+    const phases = collect<AnimRagdollDetail>(character, 'anim-ragdoll');
+    await character.ragdoll({ velocity: [0, 0, -2] });
+    const ragdoll = ragdollOf(character)!;
+    expect(ragdoll.status).to.equal('active');
+    let settledAt = -1;
+    let lowest = Number.POSITIVE_INFINITY;
+    for (let f = 1; f <= 300 && settledAt < 0; f++) {
+      scene.step(DT);
+      if (ragdoll.status === 'active') lowest = Math.min(lowest, lowestPoint(ragdoll));
+      else settledAt = f * DT;
+    }
+    expect(settledAt, 'settled within 5 s').to.be.within(0.5, 5);
+    for (let f = 0; f < 60; f++) scene.step(DT);
+    expect(phases.map((p) => p.phase)).to.deep.equal(['start', 'settled']);
+    expect(lowest, 'no body below the ground').to.be.above(-0.03);
+    // it fell: the pelvis lies low
+    expect(ragdoll.pelvis[1]).to.be.below(0.4);
+  });
+
+  it('draws the bodies exactly: bone world matrices equal the body transforms the frame read, within 1e-5', async () => {
+    const { scene, characters } = await groundScene(1);
+    const [character] = characters;
+    await character.ragdoll({ velocity: [1, 0, 0] });
+    const ragdoll = ragdollOf(character)!;
+    const physics = await startPhysics(character.stage!);
+    const seen = new Float32Array(ragdoll.layout.bodies.length * 7);
+    // the rig reads the bodies when it poses, before the world steps in the same frame: record them then
+    const stop = physics.addListener({
+      beforeStep: () => {
+        ragdoll.bodies.forEach((body, b) => {
+          const t = body.translation();
+          const r = body.rotation();
+          seen.set([t.x, t.y, t.z, r.x, r.y, r.z, r.w], b * 7);
+        });
+      },
+    });
+    const expected = new Float32Array(16);
+    for (let f = 0; f < 20; f++) {
+      scene.step(DT);
+      ragdoll.layout.bodies.forEach((body, b) => {
+        compose(expected, 0, seen, b * 7, seen, b * 7 + 3, [1, 1, 1], 0);
+        const got = character.rig!.model.subarray(body.joint * 16, body.joint * 16 + 16);
+        for (let k = 0; k < 16; k++) {
+          if (Math.abs(got[k] - expected[k]) > 1e-5)
+            expect.fail(`frame ${f} ${body.name}[${k}]: ${got[k]} vs ${expected[k]}`);
+        }
+      });
+    }
+    stop();
+  });
+
+  it('keeps every joint within its limits after 3 s, from several shoves', async () => {
+    const { scene, characters } = await groundScene(4);
+    const shoves: [number, number, number][] = [
+      [0, 0, -3],
+      [3, 1, 0],
+      [-2, 4, 2],
+      [0, 0, 5],
+    ];
+    await Promise.all(characters.map((c, i) => c.ragdoll({ velocity: shoves[i] })));
+    for (let f = 0; f < 180; f++) scene.step(DT);
+    const tolerance = (8 * Math.PI) / 180;
+    for (const character of characters) {
+      for (const { kind, angles, limits } of jointAngles(ragdollOf(character)!)) {
+        angles.forEach((angle, k) => {
+          expect(angle, `${kind} axis ${k}`).to.be.within(limits[k * 2] - tolerance, limits[k * 2 + 1] + tolerance);
+        });
+      }
+    }
+  });
+
+  it('caps the simulation: 20 knocked down at once, at most 12 simulate, the farthest settle at once', async function () {
+    this.timeout(120000);
+    const { scene, characters } = await groundScene(20);
+    const settled: AnimCharacter[] = [];
+    for (const c of characters)
+      c.addEventListener('anim-ragdoll', (e) => e.detail.phase === 'settled' && settled.push(c));
+    await Promise.all(characters.map((c) => c.ragdoll({ velocity: [0, 2, 0] })));
+    const manager = managerFor(characters[0].stage!, await startPhysics(characters[0].stage!));
+    expect(manager.activeCount).to.equal(12);
+    scene.step(DT);
+    expect(settled.length).to.equal(8);
+    // the settled ones are the farthest from the camera
+    const camera = characters[0].stage!.camera.position;
+    const distance = (c: AnimCharacter) => camera.distanceTo(c.rig!.root.position);
+    const nearestSettled = Math.min(...settled.map(distance));
+    const farthestActive = Math.max(...characters.filter((c) => !settled.includes(c)).map(distance));
+    expect(nearestSettled).to.be.at.least(farthestActive - 1e-6);
+  });
+
+  it('getUp() stands the character where the pelvis lay and fires recovered', async () => {
+    const { scene, characters } = await groundScene(1);
+    const [character] = characters;
+    const phases = collect<AnimRagdollDetail>(character, 'anim-ragdoll');
+    await character.ragdoll({ velocity: [2, 0, 1] });
+    const ragdoll = ragdollOf(character)!;
+    for (let f = 0; f < 360 && ragdoll.status === 'active'; f++) scene.step(DT);
+    expect(ragdoll.status).to.equal('settled');
+    const [px, , pz] = ragdoll.pelvis;
+    character.getUp();
+    expect(character.position[0]).to.be.closeTo(px, 1e-6);
+    expect(character.position[2]).to.be.closeTo(pz, 1e-6);
+    for (let f = 0; f < 240; f++) scene.step(DT);
+    expect(phases.map((p) => p.phase)).to.deep.equal(['start', 'settled', 'recovered']);
+    // standing: the hips back at standing height, over where the pelvis lay
+    const hips = character.boneMatrix('Hips')!;
+    expect(hips[13]).to.be.above(0.75);
+    expect(Math.hypot(hips[12] - px, hips[14] - pz)).to.be.below(0.4);
+  });
+
+  it('reports no-humanoid for a model without humanoid bones, and keeps animating', async function () {
+    await fetchSharedModel(this, 'Fox.glb');
+    const { scene, character } = await mountCharacter('src="/shared-models/Fox.glb" clip="Walk"');
+    const errors = collectErrors(character);
+    await character.ragdoll();
+    scene.step(DT);
+    expect(errors.map((e) => e.code)).to.deep.equal(['no-humanoid']);
+    expect(errors[0].message).to.contain('leftUpperArm');
+    const before = character.time;
+    scene.step(0.1);
+    expect(character.time).to.not.equal(before);
+  });
+});
