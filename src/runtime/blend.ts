@@ -45,6 +45,8 @@ export function blendPoses(a: Pose, b: Pose, w: number, out: Pose): void {
  * contributions are normalized by their sum. Joints (and morph weights) no layer reaches keep `fallback`
  * (usually the rest pose); where the total is below 1 the remainder is filled from `fallback` too.
  * Rotations are accumulated on the hemisphere of the first contribution and normalized (nlerp).
+ * Each joint (and each morph weight) is read from every input and `fallback` before it is written, so
+ * `out` may be `fallback` (or a layer's pose): layering in place over the pose below is safe.
  */
 export function blendLayers(layers: readonly BlendLayer[], count: number, fallback: Pose, out: Pose): void {
   const jointCount = out.rotations.length >> 2;

@@ -135,6 +135,19 @@ export class CharacterRig implements Actor {
     return this.#library.clips.map((c) => c.name);
   }
 
+  /**
+   * The clip library: every clip the character can play (the model's and its definitions', slices
+   * included). Replaced, never edited, when definitions change: compare it by identity to notice a rebuild.
+   */
+  get library(): ClipLibrary {
+    return this.#library;
+  }
+
+  /** The rig's own clip playback: the pose source when nothing else (a state graph, a ragdoll) drives. */
+  get playback(): PoseSource {
+    return this.#playback;
+  }
+
   /** The playing (or fading-in) clip's name, or null. */
   get currentClip(): string | null {
     const index = this.#playback.currentClip;

@@ -18,6 +18,13 @@
  * - `no-humanoid`: a ragdoll or a retargeted clip asked of a model whose bones map onto no humanoid (the
  *   message lists the missing slots).
  * - `unknown-mesh`: a mesh name the model does not have (a cloth's `mesh`).
+ * - `unknown-state`: a transition naming a state the graph does not have.
+ * - `unknown-layer`: a state naming a layer the graph does not have (it joins the base layer).
+ * - `type-mismatch`: a graph parameter given a value of the wrong kind, or used where another type is needed.
+ * - `duplicate-name`: two graph parameters, states or layers with one name (the first stands).
+ * - `two-defaults`: two default states on one graph layer (the first stays the default).
+ * - `bad-blend-space`: a blend space without points, with two points on one spot, or without its axis params.
+ * - `graph-active`: `play()` on a character whose state graph drives it (set its params instead).
  */
 export type ErrorCode =
   | 'load-failed'
@@ -34,7 +41,14 @@ export type ErrorCode =
   | 'missing-target'
   | 'bad-sprite-sheet'
   | 'no-humanoid'
-  | 'unknown-mesh';
+  | 'unknown-mesh'
+  | 'unknown-state'
+  | 'unknown-layer'
+  | 'type-mismatch'
+  | 'duplicate-name'
+  | 'two-defaults'
+  | 'bad-blend-space'
+  | 'graph-active';
 
 /** Every code, for docs and exhaustive tests. */
 export const ERROR_CODES: readonly ErrorCode[] = [
@@ -53,6 +67,13 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   'bad-sprite-sheet',
   'no-humanoid',
   'unknown-mesh',
+  'unknown-state',
+  'unknown-layer',
+  'type-mismatch',
+  'duplicate-name',
+  'two-defaults',
+  'bad-blend-space',
+  'graph-active',
 ];
 
 /** An error carrying one of the stable codes; the scene layer returns these, elements turn them into events. */
