@@ -64,7 +64,7 @@ export type PlayResult = 'started' | 'playing' | 'unknown';
  * 2. pose source: `source.update(dt)` (the Playback now; a state graph later) leaves a local pose;
  * 3. local-pose modifiers (`localModifiers`, empty for now: root motion goes here);
  * 4. forward kinematics with `root`'s world matrix as the root, so the joint matrices in `model` are world space;
- * 5. model-space modifiers (`modelModifiers`, empty for now: IK goes here);
+ * 5. model-space modifiers (`modelModifiers`: IK chains, foot IK), given the pose and the root matrix too;
  * 6. output: skinning matrices to the GPU bone textures (or CPU-deformed vertices), world matrices of rigid
  *    parts (props under bones), morph weights, culling bounds from the joints;
  * 7. loop, finish and clip-event notifications to the listener.
@@ -82,6 +82,10 @@ export class CharacterRig implements Actor {
   readonly modelModifiers: ModelPoseModifier[] = [];
   /** While true, time stands still but the character is still posed (a move still shows). */
   paused = false;
+  /** Set by whatever moves the character (a controller) while it is off the ground: foot IK stands aside. */
+  airborne = false;
+  /** Set while something other than the animation owns the vertical (a physics jump): foot IK stands aside. */
+  verticalHandoff = false;
   source: PoseSource;
 
   readonly #scene: Object3D;
@@ -280,6 +284,11 @@ export class CharacterRig implements Actor {
     return true;
   }
 
+  /** The character's world matrix as of the last update (FK's root; 16 floats, column-major). Read only. */
+  get rootMatrix(): Float32Array {
+    return this.#rootMatrix;
+  }
+
   // ——— output ———
 
   get skinning(): SkinningMode {
@@ -326,7 +335,8 @@ export class CharacterRig implements Actor {
     const world = this.root.matrixWorld.elements;
     for (let i = 0; i < 16; i++) this.#rootMatrix[i] = world[i];
     localToModel(skeleton, pose, this.#rootMatrix, model);
-    for (let i = 0; i < this.modelModifiers.length; i++) this.modelModifiers[i].apply(model, dt);
+    for (let i = 0; i < this.modelModifiers.length; i++)
+      this.modelModifiers[i].apply(model, dt, pose, this.#rootMatrix);
 
     const scale = Math.max(Math.abs(this.root.scale.x), Math.abs(this.root.scale.y), Math.abs(this.root.scale.z));
     for (let i = 0; i < this.#bounds.length; i++) this.#bounds[i]?.update(model, scale);

@@ -17,8 +17,10 @@ export interface LocalPoseModifier {
 
 /**
  * Edits world-space joint matrices after forward kinematics (IK goes here). `model` holds 16 floats per
- * joint, column-major, in the rig's skeleton order. Never throws.
+ * joint, column-major, in the rig's skeleton order; `pose` is the local pose they were computed from and
+ * `root` the character's world matrix (FK's root). A modifier that changes local rotations in `pose` must
+ * refresh the matrices it affects (the runtime's solvers do). Never throws.
  */
 export interface ModelPoseModifier {
-  apply(model: Float32Array, dt: number): void;
+  apply(model: Float32Array, dt: number, pose: Pose, root: Float32Array): void;
 }
