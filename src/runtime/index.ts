@@ -17,7 +17,15 @@ export {
   type TrackPath,
 } from './clip.js';
 export { crossedEvents } from './clip-events.js';
-export { advanceClock, type Clock, createClock, resetClock, WRAP_MODES, type WrapMode } from './clock.js';
+export {
+  advanceClock,
+  type Clock,
+  createClock,
+  MAX_SEGMENTS,
+  resetClock,
+  WRAP_MODES,
+  type WrapMode,
+} from './clock.js';
 export { type SkinnedGeometry, skinVertices } from './cpu-skinning.js';
 export { AnimError, type RuntimeErrorCode } from './errors.js';
 export { localToModel } from './fk.js';
