@@ -13,7 +13,7 @@
  * - `physics-failed`: the physics engine could not start.
  * - `unknown-easing`: an easing that is not a known name, `cubic-bezier(…)` or `steps(…)`.
  * - `unknown-property`: a tween property its target does not have.
- * - `missing-target`: a tween's target selector matches no element.
+ * - `missing-target`: a tween's or IK chain's target selector matches no element (or one without a position).
  * - `bad-sprite-sheet`: a sprite sheet's grid, atlas, frame range or frame times do not fit together.
  * - `no-humanoid`: a ragdoll or a retargeted clip asked of a model whose bones map onto no humanoid (the
  *   message lists the missing slots).
@@ -25,6 +25,8 @@
  * - `two-defaults`: two default states on one graph layer (the first stays the default).
  * - `bad-blend-space`: a blend space without points, with two points on one spot, or without its axis params.
  * - `graph-active`: `play()` on a character whose state graph drives it (set its params instead).
+ * - `bad-chain`: an IK chain whose bones are not one parent-child line, or too few for its solver.
+ * - `bad-constraint`: an IK joint limit on a bone outside its chain, or with an impossible range.
  */
 export type ErrorCode =
   | 'load-failed'
@@ -48,7 +50,9 @@ export type ErrorCode =
   | 'duplicate-name'
   | 'two-defaults'
   | 'bad-blend-space'
-  | 'graph-active';
+  | 'graph-active'
+  | 'bad-chain'
+  | 'bad-constraint';
 
 /** Every code, for docs and exhaustive tests. */
 export const ERROR_CODES: readonly ErrorCode[] = [
@@ -74,6 +78,8 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   'two-defaults',
   'bad-blend-space',
   'graph-active',
+  'bad-chain',
+  'bad-constraint',
 ];
 
 /** An error carrying one of the stable codes; the scene layer returns these, elements turn them into events. */
