@@ -3,6 +3,7 @@
 
 import { makeGraphBench } from './graph.js';
 import { benchIk } from './ik.js';
+import { benchCloth, benchRagdolls } from './physics.js';
 import { loadRig } from './rig.js';
 import { makeRuntimeCharacter, updateRuntimeCharacter } from './runtime-path.js';
 import { makeThreeCharacter, threeClips, updateThreeCharacter } from './three-path.js';
@@ -67,6 +68,14 @@ const graphBench = makeGraphBench(1000, DT);
 const graphUs = measure(graphBench.count, graphBench.frame);
 console.log(`  state graph (locomotion preset), 1000 characters: ${graphUs.toFixed(3)} µs per character per frame`);
 console.log(`bench: graph-update-us=${graphUs.toFixed(3)}`);
+
+const ragdollMs = await benchRagdolls();
+const clothMs = benchCloth();
+console.log(
+  `  physics: 12 active ragdolls ${ragdollMs.toFixed(2)} ms per step; 1,000-particle cape at 8 iterations ${clothMs.toFixed(2)} ms per frame`,
+);
+console.log(`bench: ragdoll-step-ms=${ragdollMs.toFixed(3)}`);
+console.log(`bench: cloth-ms=${clothMs.toFixed(3)}`);
 
 const ratio = rows[rows.length - 1].three / rows[rows.length - 1].ours;
 console.log(`bench: runtime-vs-three ratio=${ratio.toFixed(2)} heap-growth-bytes=${growth}`);

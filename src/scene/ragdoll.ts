@@ -402,61 +402,7 @@ export class Ragdoll implements PoseSource, PhysicsListener {
   }
 
   #spawn(): void {
-    const { rapier: R, world } = this.#physics;
-    const { bodies, joints } = this.layout;
-    const { positions: p, rotations: q, linear, angular } = this.state;
-    this.#bodies = bodies.map((body, b) => {
-      const rigid = world.createRigidBody(
-        R.RigidBodyDesc.dynamic()
-          .setTranslation(p[b * 3], p[b * 3 + 1], p[b * 3 + 2])
-          .setRotation({ x: q[b * 4], y: q[b * 4 + 1], z: q[b * 4 + 2], w: q[b * 4 + 3] })
-          .setLinvel(linear[b * 3], linear[b * 3 + 1], linear[b * 3 + 2])
-          .setAngvel({ x: angular[b * 3], y: angular[b * 3 + 1], z: angular[b * 3 + 2] })
-          .setLinearDamping(0.1)
-          .setAngularDamping(0.8)
-          .setCcdEnabled(true),
-      );
-      const a = body.a;
-      const e = body.b;
-      const axis = [e[0] - a[0], e[1] - a[1], e[2] - a[2]];
-      const length = Math.hypot(axis[0], axis[1], axis[2]);
-      const collider = R.ColliderDesc.capsule(Math.max(1e-4, length / 2), body.radius)
-        .setTranslation((a[0] + e[0]) / 2, (a[1] + e[1]) / 2, (a[2] + e[2]) / 2)
-        .setRotation(rotationFromY(axis, length))
-        .setDensity(1000)
-        .setFriction(0.8)
-        .setRestitution(0.05);
-      world.createCollider(collider, rigid);
-      return rigid;
-    });
-    const raw = world.impulseJoints.raw;
-    const anchor = new Float32Array(3);
-    for (const joint of joints) {
-      // the child's origin in the parent's frame, as the bodies stand now
-      const d = [0, 1, 2].map((k) => p[joint.child * 3 + k] - p[joint.parent * 3 + k]);
-      const qp = q.subarray(joint.parent * 4, joint.parent * 4 + 4);
-      rotateVector(anchor, 0, [-qp[0], -qp[1], -qp[2], qp[3]], 0, d, 0);
-      const a1 = { x: anchor[0], y: anchor[1], z: anchor[2] };
-      const origin = { x: 0, y: 0, z: 0 };
-      // elbows and knees are hinges: twist and the second swing are locked outright, not merely limited
-      const hinge = joint.kind === 'elbow' || joint.kind === 'knee';
-      const M = R.JointAxesMask;
-      const data = hinge
-        ? R.JointData.generic(a1, origin, { x: 0, y: 1, z: 0 }, M.LinX | M.LinY | M.LinZ | M.AngX | M.AngZ)
-        : R.JointData.spherical(a1, origin);
-      const made = world.createImpulseJoint(data, this.#bodies[joint.parent], this.#bodies[joint.child], true);
-      const f1 = joint.frameParent;
-      const f2 = joint.frameChild;
-      made.setLocalFrame1({ x: anchor[0], y: anchor[1], z: anchor[2] }, { x: f1[0], y: f1[1], z: f1[2], w: f1[3] });
-      made.setLocalFrame2({ x: 0, y: 0, z: 0 }, { x: f2[0], y: f2[1], z: f2[2], w: f2[3] });
-      made.setContactsEnabled(false);
-      const l = joint.limits;
-      raw.jointSetLimits(made.handle, R.JointAxis.AngY as never, l[2], l[3]);
-      if (!hinge) {
-        raw.jointSetLimits(made.handle, R.JointAxis.AngX as never, l[0], l[1]);
-        raw.jointSetLimits(made.handle, R.JointAxis.AngZ as never, l[4], l[5]);
-      }
-    }
+    this.#bodies = spawnRagdoll(this.#physics, this.layout, this.state);
   }
 
   #despawn(): void {
@@ -487,6 +433,73 @@ export class Ragdoll implements PoseSource, PhysicsListener {
 function remove<T>(list: T[], item: T): void {
   const i = list.indexOf(item);
   if (i >= 0) list.splice(i, 1);
+}
+
+/**
+ * Puts a ragdoll's bodies into a Rapier world at `state`'s transforms and velocities: a capsule per body,
+ * a limited spherical joint (a locked hinge for elbows and knees) per joint, no contacts across a joint.
+ */
+export function spawnRagdoll(
+  physics: Pick<PhysicsWorld, 'rapier' | 'world'>,
+  layout: RagdollLayout,
+  state: RagdollState,
+): RapierBody[] {
+  const { rapier: R, world } = physics;
+  const { bodies, joints } = layout;
+  const { positions: p, rotations: q, linear, angular } = state;
+  const made = bodies.map((body, b) => {
+    const rigid = world.createRigidBody(
+      R.RigidBodyDesc.dynamic()
+        .setTranslation(p[b * 3], p[b * 3 + 1], p[b * 3 + 2])
+        .setRotation({ x: q[b * 4], y: q[b * 4 + 1], z: q[b * 4 + 2], w: q[b * 4 + 3] })
+        .setLinvel(linear[b * 3], linear[b * 3 + 1], linear[b * 3 + 2])
+        .setAngvel({ x: angular[b * 3], y: angular[b * 3 + 1], z: angular[b * 3 + 2] })
+        .setLinearDamping(0.1)
+        .setAngularDamping(0.8)
+        .setCcdEnabled(true),
+    );
+    const a = body.a;
+    const e = body.b;
+    const axis = [e[0] - a[0], e[1] - a[1], e[2] - a[2]];
+    const length = Math.hypot(axis[0], axis[1], axis[2]);
+    const collider = R.ColliderDesc.capsule(Math.max(1e-4, length / 2), body.radius)
+      .setTranslation((a[0] + e[0]) / 2, (a[1] + e[1]) / 2, (a[2] + e[2]) / 2)
+      .setRotation(rotationFromY(axis, length))
+      .setDensity(1000)
+      .setFriction(0.8)
+      .setRestitution(0.05);
+    world.createCollider(collider, rigid);
+    return rigid;
+  });
+  const raw = world.impulseJoints.raw;
+  const anchor = new Float32Array(3);
+  for (const joint of joints) {
+    // the child's origin in the parent's frame, as the bodies stand now
+    const d = [0, 1, 2].map((k) => p[joint.child * 3 + k] - p[joint.parent * 3 + k]);
+    const qp = q.subarray(joint.parent * 4, joint.parent * 4 + 4);
+    rotateVector(anchor, 0, [-qp[0], -qp[1], -qp[2], qp[3]], 0, d, 0);
+    const a1 = { x: anchor[0], y: anchor[1], z: anchor[2] };
+    const origin = { x: 0, y: 0, z: 0 };
+    // elbows and knees are hinges: twist and the second swing are locked outright, not merely limited
+    const hinge = joint.kind === 'elbow' || joint.kind === 'knee';
+    const M = R.JointAxesMask;
+    const data = hinge
+      ? R.JointData.generic(a1, origin, { x: 0, y: 1, z: 0 }, M.LinX | M.LinY | M.LinZ | M.AngX | M.AngZ)
+      : R.JointData.spherical(a1, origin);
+    const link = world.createImpulseJoint(data, made[joint.parent], made[joint.child], true);
+    const f1 = joint.frameParent;
+    const f2 = joint.frameChild;
+    link.setLocalFrame1({ x: anchor[0], y: anchor[1], z: anchor[2] }, { x: f1[0], y: f1[1], z: f1[2], w: f1[3] });
+    link.setLocalFrame2({ x: 0, y: 0, z: 0 }, { x: f2[0], y: f2[1], z: f2[2], w: f2[3] });
+    link.setContactsEnabled(false);
+    const l = joint.limits;
+    raw.jointSetLimits(link.handle, R.JointAxis.AngY as never, l[2], l[3]);
+    if (!hinge) {
+      raw.jointSetLimits(link.handle, R.JointAxis.AngX as never, l[0], l[1]);
+      raw.jointSetLimits(link.handle, R.JointAxis.AngZ as never, l[4], l[5]);
+    }
+  }
+  return made;
 }
 
 /** The rotation taking +Y (Rapier's capsule axis) onto `axis`. */
