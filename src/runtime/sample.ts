@@ -121,6 +121,27 @@ function rotationBetween(values: Float32Array, a: number, b: number, s: number, 
 
 /** Cubic Hermite between keys k and k+1, glTF layout (in-tangent, value, out-tangent), tangents × dt. */
 function hermite(values: Float32Array, k: number, width: number, s: number, dt: number, out: Float32Array, o: number) {
+  cubicSpline(values, k, width, s, dt, out, o);
+  if (width === 4) {
+    // a cubic rotation is renormalized, as glTF asks
+    const inv = 1 / (Math.hypot(out[o], out[o + 1], out[o + 2], out[o + 3]) || 1);
+    for (let c = 0; c < 4; c++) out[o + c] *= inv;
+  }
+}
+
+/**
+ * glTF's CUBICSPLINE between keys k and k + 1 (keys laid out in-tangent, value, out-tangent, `width` floats
+ * each) at fraction s of a gap of dt seconds, into out[o..o+width). Shared by joint and property tracks.
+ */
+export function cubicSpline(
+  values: Float32Array,
+  k: number,
+  width: number,
+  s: number,
+  dt: number,
+  out: Float32Array,
+  o: number,
+): void {
   const s2 = s * s;
   const s3 = s2 * s;
   const h00 = 2 * s3 - 3 * s2 + 1;
@@ -132,11 +153,6 @@ function hermite(values: Float32Array, k: number, width: number, s: number, dt: 
   for (let c = 0; c < width; c++) {
     out[o + c] =
       h00 * values[a + width + c] + h10 * values[a + 2 * width + c] + h01 * values[b + width + c] + h11 * values[b + c];
-  }
-  if (width === 4) {
-    // a cubic rotation is renormalized, as glTF asks
-    const inv = 1 / (Math.hypot(out[o], out[o + 1], out[o + 2], out[o + 3]) || 1);
-    for (let c = 0; c < 4; c++) out[o + c] *= inv;
   }
 }
 
