@@ -34,6 +34,7 @@ export {
   type SolePoints,
   solveFootIk,
 } from './foot-ik.js';
+export { naturalLimits, restForwardAxis } from './humanoid-defaults.js';
 export { findHumanoidLegs, type LegNames } from './humanoid-legs.js';
 export { solveCcd, solveFabrik, solveLookAt, solveTwoBone };
 
