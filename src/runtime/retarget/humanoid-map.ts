@@ -151,7 +151,7 @@ function checkUpright(skeleton: Skeleton, joints: Int16Array): string[] {
 
 /** The `auto` profile: names say what a bone is and on which side; the hierarchy settles the rest. */
 class AutoMapper {
-  private readonly names: (BoneName | null)[];
+  private names: (BoneName | null)[];
   private readonly depth: Int32Array;
 
   constructor(
@@ -168,6 +168,50 @@ class AutoMapper {
     for (let j = 0; j < skeleton.jointCount; j++) {
       const p = skeleton.parents[j];
       this.depth[j] = p < 0 ? 0 : this.depth[p] + 1;
+    }
+    this.sideBySpace();
+  }
+
+  /**
+   * Limb bones whose names say no side take it from where they lie in the rest pose: the body faces where
+   * its toes point (else +Z, glTF's front) and its left is to the left of that, seen from above.
+   */
+  private sideBySpace(): void {
+    const limbs = new Set<BodyPart>([
+      'shoulder',
+      'upperArm',
+      'arm',
+      'lowerArm',
+      'hand',
+      'upperLeg',
+      'leg',
+      'lowerLeg',
+      'foot',
+      'toes',
+    ]);
+    const unsided = this.names.flatMap((n, j) => (n && n.side === 'none' && limbs.has(n.part!) ? [j] : []));
+    if (unsided.length === 0) return;
+    const s = this.skeleton;
+    const sims = new Float64Array(s.jointCount * SIM);
+    modelSims(s.parents, s.restTranslations, s.restRotations, s.restScales, sims);
+    let fx = 0;
+    let fz = 0;
+    for (const j of unsided) {
+      if (this.names[j]?.part !== 'toes') continue;
+      const p = s.parents[j];
+      fx += sims[j * SIM] - sims[p * SIM];
+      fz += sims[j * SIM + 2] - sims[p * SIM + 2];
+    }
+    if (Math.hypot(fx, fz) < 1e-9) fz = 1;
+    // left = up × forward
+    const lx = fz;
+    const lz = -fx;
+    let centre = 0;
+    for (let j = 0; j < s.jointCount; j++) centre += (sims[j * SIM] * lx + sims[j * SIM + 2] * lz) / s.jointCount;
+    for (const j of unsided) {
+      const along = sims[j * SIM] * lx + sims[j * SIM + 2] * lz - centre;
+      const read = this.names[j]!;
+      if (Math.abs(along) > 1e-6 * Math.hypot(lx, lz)) this.names[j] = { ...read, side: along > 0 ? 'left' : 'right' };
     }
   }
 
