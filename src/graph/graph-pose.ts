@@ -3,12 +3,16 @@ import {
   type BlendLayer,
   blendLayers,
   type ClipBinding,
+  type Clock,
   copyPose,
+  createClock,
   createPose,
   createSampleCache,
+  MAX_SEGMENTS,
   makeAdditive,
   type Pose,
   poseSize,
+  type RootMotion,
   type SampleCache,
   type Skeleton,
   sampleClip,
@@ -24,6 +28,9 @@ import { resolveMask } from './mask.js';
  * override layer over what is below by its weight × mask, each additive layer laid on top (makeAdditive
  * against the clip's first frame, then applyAdditive). Masks and additive references are made here, when
  * bound; `sample` allocates nothing.
+ *
+ * With `rootMotion` set, each clip of the base layer has its root motion extracted over the span the
+ * instance swept it this update (seamless across loop seams), weighted like its pose, before blending.
  */
 export class GraphPose {
   readonly pose: Pose;
@@ -39,6 +46,11 @@ export class GraphPose {
   private readonly references: (Pose | null)[];
 
   private readonly clipStarts: Float64Array;
+  /** Root motion extraction for the base layer; `motionClips` maps a logical clip to the extractor's clip. */
+  private rootMotion: RootMotion | null = null;
+  private motionClips: Int32Array | null = null;
+  /** The swept span of one entry, in the form the extractor reads (a clock's segments). */
+  private readonly sweep: Clock = createClock();
 
   /**
    * `clips`: the character's binding of each logical clip (graph.clipNames order), null when it has none.
@@ -92,10 +104,20 @@ export class GraphPose {
     }
   }
 
+  /**
+   * Extracts root motion from the base layer's clips into `rootMotion` (whose clip k is the logical clip c
+   * with `clips[c] = k`; -1 for none), or stops when null.
+   */
+  setRootMotion(rootMotion: RootMotion | null, clips: Int32Array | null = null): void {
+    this.rootMotion = rootMotion;
+    this.motionClips = clips;
+  }
+
   /** Writes the instance's current output into `pose`. */
   sample(instance: GraphInstance): void {
     const layers = this.graph.layers;
     copyPose(this.rest, this.pose);
+    this.rootMotion?.beginFrame();
     for (let l = 0; l < layers.length; l++) {
       const weight = l === 0 ? 1 : instance.layerWeight[l];
       if (!(weight > 0)) continue;
@@ -117,6 +139,7 @@ export class GraphPose {
       let n = 0;
       for (let e = 0; e < count; e++) {
         if (!this.sampleInto(e, instance.outClip[o + e], instance.outTime[o + e])) continue;
+        if (l === 0 && this.rootMotion !== null) this.extract(instance, o + e, this.scratch[e]);
         const input = this.inputs[n++];
         input.pose = this.scratch[e];
         input.weight = weight * instance.outWeight[o + e];
@@ -128,6 +151,34 @@ export class GraphPose {
       // can be both the fallback and the output: what the layer leaves uncovered shows through.
       else blendLayers(this.inputs, n, this.pose, this.pose);
     }
+  }
+
+  /** Root motion of output entry `e` over the span it swept, into the extractor; holds the root of `pose`. */
+  private extract(instance: GraphInstance, e: number, pose: Pose): void {
+    const clip = instance.outClip[e];
+    const target = this.motionClips![clip];
+    if (target < 0) return;
+    const offset = this.clipStarts[clip];
+    const c = this.sweep;
+    const start = offset + instance.outWindowStart[e];
+    const end = offset + instance.outWindowEnd[e];
+    const from = offset + instance.outPrevTime[e];
+    const to = offset + instance.outTime[e];
+    const wraps = instance.outWraps[e];
+    c.start = start;
+    c.end = end;
+    c.segmentCount = 0;
+    if (wraps === 0) pushSpan(c, from, to);
+    else if (wraps > 0) {
+      pushSpan(c, from, end);
+      for (let k = 1; k < wraps && c.segmentCount < MAX_SEGMENTS - 1; k++) pushSpan(c, start, end);
+      pushSpan(c, start, to);
+    } else {
+      pushSpan(c, from, start);
+      for (let k = -1; k > wraps && c.segmentCount < MAX_SEGMENTS - 1; k--) pushSpan(c, end, start);
+      pushSpan(c, end, to);
+    }
+    this.rootMotion!.accumulate(target, c, instance.outWeight[e], pose);
   }
 
   /** Samples a logical clip into scratch pose e (from the rest pose when it last held another clip). */
@@ -142,4 +193,11 @@ export class GraphPose {
     sampleClip(binding, this.clipStarts[clip] + time, this.caches[clip]!, pose);
     return true;
   }
+}
+
+function pushSpan(c: Clock, from: number, to: number): void {
+  if (c.segmentCount >= MAX_SEGMENTS) return;
+  const o = c.segmentCount++ * 4;
+  c.segments[o] = from;
+  c.segments[o + 1] = to;
 }

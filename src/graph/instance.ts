@@ -34,6 +34,15 @@ export class GraphInstance {
   readonly outTime: Float64Array;
   readonly outWeight: Float64Array;
   readonly outCount: Int32Array;
+  /**
+   * Per entry, for root motion: the clip time it was at before this update (on the same loop as
+   * `outTime` minus `outWraps` wraps), its loop wraps this update (negative when playing backwards), and
+   * its play window in seconds of the clip.
+   */
+  readonly outPrevTime: Float64Array;
+  readonly outWraps: Int32Array;
+  readonly outWindowStart: Float64Array;
+  readonly outWindowEnd: Float64Array;
   readonly outStride: number;
   /** Each layer's weight this frame (its number, or its param clamped to 0–1). */
   readonly layerWeight: Float64Array;
@@ -87,6 +96,10 @@ export class GraphInstance {
     this.outTime = new Float64Array(layers * this.outStride);
     this.outWeight = new Float64Array(layers * this.outStride);
     this.outCount = new Int32Array(layers);
+    this.outPrevTime = new Float64Array(layers * this.outStride);
+    this.outWraps = new Int32Array(layers * this.outStride);
+    this.outWindowStart = new Float64Array(layers * this.outStride);
+    this.outWindowEnd = new Float64Array(layers * this.outStride);
     this.layerWeight = new Float64Array(layers);
     this.reset();
   }
@@ -365,13 +378,15 @@ export class GraphInstance {
       if (state < 0 || !(w > 0)) continue;
       const st = g.states[state];
       const n = this.slotTime[s];
+      const p = this.slotPrev[s];
       const phase = st.loop ? n - Math.floor(n) : Math.min(1, Math.max(0, n));
+      const prevPhase = st.loop ? p - Math.floor(p) : Math.min(1, Math.max(0, p));
+      const wraps = st.loop ? Math.floor(n) - Math.floor(p) : 0;
       const at = st.start + phase * (st.end - st.start);
+      const prevAt = st.start + prevPhase * (st.end - st.start);
       if (st.blend === null) {
         if (st.clip < 0) continue;
-        this.outClip[o + count] = st.clip;
-        this.outTime[o + count] = at * this.durations[st.clip];
-        this.outWeight[o + count] = w;
+        this.writeEntry(o + count, st.clip, at, prevAt, wraps, w, st.start, st.end);
         count++;
         continue;
       }
@@ -380,14 +395,32 @@ export class GraphInstance {
       for (let k = 0; k < space.count; k++) {
         const bw = this.blend[b + k];
         if (!(bw > 0)) continue;
-        const clip = space.clips[k];
-        this.outClip[o + count] = clip;
-        this.outTime[o + count] = at * this.durations[clip];
-        this.outWeight[o + count] = w * bw;
+        this.writeEntry(o + count, space.clips[k], at, prevAt, wraps, w * bw, st.start, st.end);
         count++;
       }
     }
     this.outCount[l] = count;
+  }
+
+  /** One output entry; times given as fractions of the clip. */
+  private writeEntry(
+    e: number,
+    clip: number,
+    at: number,
+    prevAt: number,
+    wraps: number,
+    weight: number,
+    start: number,
+    end: number,
+  ): void {
+    const d = this.durations[clip];
+    this.outClip[e] = clip;
+    this.outTime[e] = at * d;
+    this.outWeight[e] = weight;
+    this.outPrevTime[e] = prevAt * d;
+    this.outWraps[e] = wraps;
+    this.outWindowStart[e] = start * d;
+    this.outWindowEnd[e] = end * d;
   }
 
   private queue(kind: number, layer: number, state: number, from: number, transition: number, completed: number): void {

@@ -8,6 +8,8 @@ import {
   LOOP,
   localToModel,
   Playback,
+  type WarpTarget,
+  type WarpWindow,
   type WrapMode,
 } from '../runtime/index.js';
 import {
@@ -22,6 +24,8 @@ import { disposeObject } from './dispose-object.js';
 import { bindGltf, type GltfBinding } from './gltf-binding.js';
 import { JointBounds } from './joint-bounds.js';
 import type { LocalPoseModifier, ModelPoseModifier, PoseSource } from './pose-pipeline.js';
+import { RigRootMotion } from './rig-root-motion.js';
+import { RigWarp } from './rig-warp.js';
 import { CpuSkinOutput, GpuSkinOutput, type SkinningMode, type SkinOutput } from './skin-output.js';
 import type { Actor } from './stage.js';
 
@@ -32,6 +36,8 @@ export interface RigListener {
   event(clip: string, event: ClipEventDefinition, time: number): void;
   /** A clip definition that could not be honoured (on bind and on each rebind). */
   problem(error: CodedError): void;
+  /** A motion warp ended: its clip played through (`completed`) or another clip took over. */
+  warpEnd?(clip: string, completed: boolean): void;
 }
 
 /** Playing a logical clip. Times are seconds of that clip (0 is its start, even for a slice of a take). */
@@ -56,13 +62,19 @@ export interface RigOptions {
 /** Outcome of `play`: started a (cross)fade, already playing that clip, or no such clip. */
 export type PlayResult = 'started' | 'playing' | 'unknown';
 
+/** Outcome of `warp`: started, no such clip, or targets that do not fit the windows. */
+export type WarpResult = 'started' | 'unknown' | 'bad-targets';
+
 /**
  * A loaded glTF bound to the runtime and driven by it, one frame at a time (an Actor of the stage).
  *
  * Each `update(dt)` runs these stages, in order:
  * 1. pending clip definitions are rebuilt into the clip library (an `<anim-clip>` edit shows on the next frame);
- * 2. pose source: `source.update(dt)` (the Playback now; a state graph later) leaves a local pose;
- * 3. local-pose modifiers (`localModifiers`, empty for now: root motion goes here);
+ * 2. root motion is bound to the source (`rootMotion`), a clip with a stride gets its rate from the ground
+ *    speed, a warp sets its clip's rate;
+ * 3. pose source: `source.update(dt)` (the Playback or a state graph) leaves a local pose, its root motion
+ *    extracted; the delta is collected (the pelvis rise flattened under `verticalHandoff`) and, with
+ *    `apply`, moves `root` (a warp places `root` instead); then the local-pose modifiers (`localModifiers`);
  * 4. forward kinematics with `root`'s world matrix as the root, so the joint matrices in `model` are world space;
  * 5. model-space modifiers (`modelModifiers`: IK chains, foot IK), given the pose and the root matrix too;
  * 6. output: skinning matrices to the GPU bone textures (or CPU-deformed vertices), world matrices of rigid
@@ -87,6 +99,13 @@ export class CharacterRig implements Actor {
   /** Set while something other than the animation owns the vertical (a physics jump): foot IK stands aside. */
   verticalHandoff = false;
   source: PoseSource;
+  /** Root motion: mode, joint and the last frame's delta (see RigRootMotion). */
+  readonly rootMotion: RigRootMotion;
+  /**
+   * Ground speed (m/s) that clips with a stride follow when root motion is off; NaN (the default) measures
+   * it from the root's horizontal movement over the last frame.
+   */
+  groundSpeed = Number.NaN;
 
   readonly #scene: Object3D;
   readonly #modelClips: readonly ClipBinding[];
@@ -104,6 +123,12 @@ export class CharacterRig implements Actor {
   #defaultFade = 0.25;
   #speed = 1;
   #disposed = false;
+  #warp: RigWarp | null = null;
+  /** The source a warp replaced with the Playback, given back when it ends. */
+  #sourceBeforeWarp: PoseSource | null = null;
+  #lastX = Number.NaN;
+  #lastZ = Number.NaN;
+  #measuredSpeed = 0;
 
   /** Loads the runtime side of a GLTFLoader result and binds a rig to it. */
   static async create(gltf: GLTF, url: string, options: RigOptions = {}): Promise<CharacterRig> {
@@ -119,6 +144,7 @@ export class CharacterRig implements Actor {
     this.#library = this.#buildLibrary(options.definitions ?? []);
     this.#playback = this.#makePlayback();
     this.source = this.#playback;
+    this.rootMotion = new RigRootMotion(asset.skeleton);
 
     this.#scene = gltf.scene;
     this.root.name = 'anim-character';
@@ -193,6 +219,53 @@ export class CharacterRig implements Actor {
     const clock = this.#playback.currentClock!;
     if (clock.speed * this.#speed < 0) clock.time = clock.speed < 0 ? clock.start : clock.end;
     return 'started';
+  }
+
+  /**
+   * Plays a clip once with its root motion warped onto `targets`, one per window (see MotionWarp): the root
+   * ends each window on its target, the clip's rate scaled by authored over desired distance and clamped
+   * to the window's range. The character is placed by the warp until the clip ends or another clip takes
+   * over (`warpEnd` on the listener). A state graph driving the rig hands over to the Playback meanwhile.
+   * Windows are fractions of the whole model clip.
+   */
+  warp(name: string, windows: readonly WarpWindow[], targets: readonly WarpTarget[]): WarpResult {
+    const index = this.#library.indexByName.get(name);
+    if (index === undefined) return 'unknown';
+    if (targets.length !== windows.length) return 'bad-targets';
+    this.#endWarp(false);
+    const previous = this.source;
+    this.source = this.#playback;
+    this.rootMotion.force(true);
+    this.rootMotion.bind(this.source, this.#playback, this.#bindingsOf);
+    const clip = this.#library.clips[index];
+    const warp = RigWarp.start(
+      this.rootMotion.extractor!,
+      index,
+      clip.playback.binding.clip.duration,
+      windows,
+      targets,
+      this.root,
+    );
+    if (warp === null) {
+      this.rootMotion.force(false);
+      this.source = previous;
+      return 'bad-targets';
+    }
+    if (this.play(name, { loop: 'once', speed: 1 }) === 'playing') this.#playback.seek(clip.start);
+    this.#sourceBeforeWarp = previous === this.#playback ? null : previous;
+    this.#warp = warp;
+    warp.started(this.#playback.currentClock!);
+    return 'started';
+  }
+
+  /** Whether a motion warp is placing the character. */
+  get warping(): boolean {
+    return this.#warp !== null;
+  }
+
+  /** The warp in progress (for tests and debugging). */
+  get activeWarp(): RigWarp | null {
+    return this.#warp;
   }
 
   /** Fades every clip out to the rest pose (over the default fade unless given). */
@@ -328,8 +401,18 @@ export class CharacterRig implements Actor {
   #pose(dt: number): void {
     const { skeleton } = this.binding.asset;
     const model = this.model;
+    const playback = this.#playback;
+    this.rootMotion.bind(this.source, playback, this.#bindingsOf);
+    playback.speed = this.#speed * this.#strideRate(dt);
+    const warp = this.#warp;
+    if (warp !== null && playback.currentClip !== warp.clip) this.#endWarp(false);
+    else warp?.beforeUpdate(playback.currentClock!);
     this.source.update(dt);
     const pose = this.source.pose;
+    this.rootMotion.collect(pose, this.root.scale.x, this.verticalHandoff);
+    if (this.#warp !== null) {
+      if (this.#warp.afterUpdate(playback.currentClock!, this.root)) this.#endWarp(true);
+    } else this.rootMotion.applyTo(this.root);
     for (let i = 0; i < this.localModifiers.length; i++) this.localModifiers[i].apply(pose, dt);
     this.root.updateWorldMatrix(true, false);
     const world = this.root.matrixWorld.elements;
@@ -351,6 +434,39 @@ export class CharacterRig implements Actor {
       for (let k = 0; k < count; k++) influences[k] = weights[offset + k];
     }
   }
+
+  /**
+   * The playback rate that keeps a clip with a stride in pace with the ground speed: speed ÷ (stride per
+   * cycle). 1 when root motion is extracted (the clip then moves the character itself) or the clip has none.
+   */
+  #strideRate(dt: number): number {
+    const { x, z } = this.root.position;
+    if (dt > 0) {
+      this.#measuredSpeed = Number.isNaN(this.#lastX) ? 0 : Math.hypot(x - this.#lastX, z - this.#lastZ) / dt;
+      this.#lastX = x;
+      this.#lastZ = z;
+    }
+    const index = this.#playback.currentClip;
+    if (index < 0 || this.rootMotion.extracting || this.source !== this.#playback) return 1;
+    const clip = this.#library.clips[index];
+    if (!(clip.stride > 0)) return 1;
+    const speed = Number.isNaN(this.groundSpeed) ? this.#measuredSpeed : this.groundSpeed;
+    return (Math.max(0, speed) * (clip.end - clip.start)) / clip.stride;
+  }
+
+  #endWarp(completed: boolean): void {
+    const warp = this.#warp;
+    if (warp === null) return;
+    warp.end();
+    this.#warp = null;
+    this.rootMotion.force(false);
+    if (this.#sourceBeforeWarp !== null) this.source = this.#sourceBeforeWarp;
+    this.#sourceBeforeWarp = null;
+    this.#listener?.warpEnd?.(this.#library.clips[warp.clip]?.name ?? '', completed);
+  }
+
+  /** The library's clip bindings, in library order (read when root motion is bound, not per frame). */
+  readonly #bindingsOf = (): ClipBinding[] => this.#library.clips.map((c) => c.playback.binding);
 
   #notify(): void {
     const listener = this.#listener;

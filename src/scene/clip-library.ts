@@ -24,6 +24,8 @@ export interface ClipDefinition {
   readonly src?: string;
   /** Play the other file's clip through the humanoid maps of both rigs, not by node name. */
   readonly retarget?: boolean;
+  /** Metres one cycle covers (default the clip's `extras.stride`): with root motion off it follows the ground speed. */
+  readonly stride?: number;
 }
 
 /** Clips from other files (definitions with `src`), by `externalClipKey`: bound to this model, or why not. */
@@ -45,6 +47,8 @@ export interface LogicalClip {
   /** Events in time order (times from `start`), matching `playback.eventTimes` index for index. */
   readonly events: readonly ClipEventDefinition[];
   readonly playback: PlaybackClip;
+  /** Metres one cycle covers on the ground (0: none): the definition's, else the clip's `extras.stride`. */
+  readonly stride: number;
 }
 
 export interface ClipLibrary {
@@ -128,6 +132,7 @@ function logicalClip(
     start,
     end,
     events,
+    stride: definition.stride ?? extrasStride(binding),
     playback: {
       binding,
       start,
@@ -137,6 +142,11 @@ function logicalClip(
       eventTimes: events.length > 0 ? Float32Array.from(events, (e) => start + e.time) : undefined,
     },
   };
+}
+
+function extrasStride(binding: ClipBinding): number {
+  const stride = binding.clip.extras.stride;
+  return typeof stride === 'number' && stride > 0 ? stride : 0;
 }
 
 function clamp(value: number, min: number, max: number): number {

@@ -7,7 +7,7 @@ import {
   getParam,
   setParam,
 } from '../graph/index.js';
-import type { ClipBinding, Pose, Skeleton } from '../runtime/index.js';
+import { type ClipBinding, type Pose, RootMotion, type RootMotionOptions, type Skeleton } from '../runtime/index.js';
 import type { PoseSource } from './pose-pipeline.js';
 
 /** A clip a character offers a graph: its name, binding and play window (seconds; default the whole clip). */
@@ -30,6 +30,9 @@ export class GraphSource implements PoseSource {
   /** Logical clips no character clip answered; their states play nothing. */
   readonly missingClips: readonly string[];
   readonly #sampler: GraphPose;
+  readonly #skeleton: Skeleton;
+  readonly #clips: readonly GraphClip[];
+  readonly #indices: Int32Array;
 
   constructor(
     readonly graph: CompiledGraph,
@@ -43,6 +46,9 @@ export class GraphSource implements PoseSource {
       options.binding,
     );
     this.missingClips = missing;
+    this.#skeleton = skeleton;
+    this.#clips = clips;
+    this.#indices = Int32Array.from(indices);
     const bound = Array.from(indices, (i) => (i >= 0 ? clips[i] : null));
     const starts = bound.map((c) => c?.start ?? 0);
     const durations = bound.map((c) => (c ? (c.end ?? c.binding.clip.duration) - (c.start ?? 0) : 0));
@@ -65,6 +71,24 @@ export class GraphSource implements PoseSource {
   /** Mask words of the graph's layers that named no joint of this skeleton. */
   get unknownMaskJoints(): { layer: string; joints: string[] }[] {
     return this.#sampler.unknownMaskJoints;
+  }
+
+  /**
+   * Extracts root motion from the base layer's clips with these options (the extractor is returned; its
+   * `delta` holds each update's motion), or stops extracting when null.
+   */
+  bindRootMotion(options: RootMotionOptions | null): RootMotion | null {
+    if (options === null) {
+      this.#sampler.setRootMotion(null);
+      return null;
+    }
+    const motion = new RootMotion(
+      this.#skeleton,
+      this.#clips.map((c) => c.binding),
+      options,
+    );
+    this.#sampler.setRootMotion(motion, this.#indices);
+    return motion;
   }
 
   update(dt: number): void {
