@@ -70,6 +70,12 @@ export {
 } from './playback.js';
 export { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.js';
 export {
+  importPropertyClips,
+  type PropertyClip,
+  type PropertyTrack,
+  samplePropertyTrack,
+} from './property-track.js';
+export {
   createRetargetCache,
   gltfHumanoid,
   type HandMap,
