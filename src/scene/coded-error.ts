@@ -27,6 +27,7 @@
  * - `graph-active`: `play()` on a character whose state graph drives it (set its params instead).
  * - `bad-chain`: an IK chain whose bones are not one parent-child line, or too few for its solver.
  * - `bad-constraint`: an IK joint limit on a bone outside its chain, or with an impossible range.
+ * - `bad-warp`: a motion warp whose targets do not fit its windows (count, or a value that is not a number).
  */
 export type ErrorCode =
   | 'load-failed'
@@ -52,7 +53,8 @@ export type ErrorCode =
   | 'bad-blend-space'
   | 'graph-active'
   | 'bad-chain'
-  | 'bad-constraint';
+  | 'bad-constraint'
+  | 'bad-warp';
 
 /** Every code, for docs and exhaustive tests. */
 export const ERROR_CODES: readonly ErrorCode[] = [
@@ -80,6 +82,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   'graph-active',
   'bad-chain',
   'bad-constraint',
+  'bad-warp',
 ];
 
 /** An error carrying one of the stable codes; the scene layer returns these, elements turn them into events. */
