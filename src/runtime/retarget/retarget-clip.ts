@@ -6,7 +6,7 @@ import { composeSim, modelSims, mulConjQuat, mulQuat, relativeSim, rotateInto, S
 import { BODY_PARENTS, HUMANOID_SLOTS, SLOT_COUNT, SLOT_INDEX } from './slots.js';
 
 export interface RetargetOptions {
-  /** Fewest samples per second the retargeted clip gets between the source's keys (default 30). */
+  /** Fewest samples per second the retargeted clip gets between the source's keys (default 20). */
   sampleRate?: number;
 }
 
@@ -24,7 +24,7 @@ export function retargetClip(
   target: HumanoidRig,
   options: RetargetOptions = {},
 ): Clip {
-  const times = sampleTimes(clip, source, options.sampleRate ?? 30);
+  const times = sampleTimes(clip, source, options.sampleRate ?? 20);
   const src = source.skeleton;
   const tgt = target.skeleton;
   const binding = bindClip(clip, src);
