@@ -1,25 +1,37 @@
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { Group, type Object3D, type SkinnedMesh } from 'three';
+import { AnimError, WRAP_MODES, type WrapMode } from '../runtime/index.js';
 import { CodedError } from '../scene/coded-error.js';
+import { eventQueue } from '../scene/event-queue.js';
 import { disposeObject, loadGltf } from '../scene/load-gltf.js';
+import { ModelAnimation } from '../scene/model-animation.js';
+import type { Actor } from '../scene/stage.js';
 import { setTransform } from '../scene/transform.js';
 import { acceptValue } from './accept-value.js';
 import { reportError } from './errors.js';
 import { getStage, type StageLease } from './stage-context.js';
-import { parseAngles3, parseScale, parseVector3, type Vector3Tuple } from './units.js';
+import { parseAngles3, parseEnum, parseScale, parseVector3, type Vector3Tuple } from './units.js';
 
 const ORIGIN: Vector3Tuple = [0, 0, 0];
 const UNIT: Vector3Tuple = [1, 1, 1];
+const parseWrap = (text: string) => parseEnum(text, WRAP_MODES);
 
 /** The detail of `anim-load` on `<anim-model>` (named as a character's is: `clips`, `bones`). */
 export interface AnimModelLoadDetail {
   /** The URL that loaded. */
   src: string;
-  /** Names of the animations the file holds (a static model does not play them). */
+  /** Names of the animations the file holds (`clip` plays one's property tracks). */
   clips: string[];
   /** Joint names of the file's skins. */
   bones: string[];
+}
+
+/** The detail of `anim-loop` and `anim-finish` on `<anim-model>` (named as a character's are). */
+export interface AnimModelPlaybackDetail {
+  clip: string;
+  /** Loops completed since the clip started (a pingpong bounce counts as one). */
+  count: number;
 }
 
 /**
@@ -31,6 +43,11 @@ export interface AnimModelLoadDetail {
  * Changing `src` loads the new file and replaces the old model when it arrives (a load still in flight is
  * abandoned). A model that fails to load leaves the stage as it was and reports one `anim-error`.
  *
+ * A model is static, but its file may animate its properties: `clip` plays one of its animations' KHR_animation_pointer
+ * tracks (material colours, emissive and opacity, light intensity and colour, camera field of view, node
+ * visibility and transforms), so a lamp can pulse or a sign blink. Its joint and node channels are a
+ * character's business (`<anim-character>`).
+ *
  * The loaded scene hangs under {@link AnimModel.object3D}, a group that is on the stage from the start, so a
  * tween or anchor may hold on to it before the file arrives.
  *
@@ -40,16 +57,23 @@ export interface AnimModelLoadDetail {
  * @attr position - Where the model's origin stands, `"x y z"` in metres (or with `cm`/`mm`). Default `"0 0 0"`.
  * @attr rotation - Euler angles `"x y z"` in degrees (or with `rad`/`turn`), applied X, then Y, then Z. Default `"0 0 0"`.
  * @attr scale - One number for every axis (`"2"`) or three (`"1 2 1"`). Default `1`.
+ * @attr clip - The name of an animation in the file whose property tracks (KHR_animation_pointer) play.
+ * @attr loop - How `clip` plays: `repeat` (default), `once`, `pingpong` or `clamp`.
  *
  * @prop {string} src - See the `src` attribute.
  * @prop {[number, number, number]} position - `[x, y, z]` in metres; accepts the attribute's text too.
  * @prop {[number, number, number]} rotation - `[x, y, z]` in degrees; accepts the attribute's text too.
  * @prop {[number, number, number]} scale - `[x, y, z]`; accepts a number or the attribute's text too.
  * @prop {Group} object3D - The three.js group holding the model (empty until it loads); for tweens, anchors and advanced use.
+ * @prop {string | null} clip - See the `clip` attribute.
+ * @prop {WrapMode} loop - See the `loop` attribute.
+ * @prop {string[]} clips - Names of the file's animations (empty until it loads).
  * @prop {boolean} loaded - Whether the current `src` has loaded.
  *
  * @fires {CustomEvent<AnimModelLoadDetail>} anim-load - The model arrived and is on the stage; the detail names its `src`, the `clips` the file holds and the `bones` of its skins (a static model does not play them).
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - `load-failed` (the file could not be fetched), `bad-gltf` (it is not a glTF), or `bad-attribute` (a bad `position`, `rotation` or `scale`, kept at its previous value).
+ * @fires {CustomEvent<AnimModelPlaybackDetail>} anim-loop - The clip looped (`repeat`, or a bounce of `pingpong`).
+ * @fires {CustomEvent<AnimModelPlaybackDetail>} anim-finish - A `once` or `clamp` clip reached its end.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - `load-failed` (the file could not be fetched), `bad-gltf` (it is not a glTF, or its property tracks are broken), `unknown-clip` (no animation of that name), or `bad-attribute` (a bad `position`, `rotation`, `scale` or `loop`, kept at its previous value).
  *
  * @cssprop [--anim-model-height=300px] - Height of a model shown on its own (outside a scene) when the page sets none.
  */
@@ -69,6 +93,7 @@ export class AnimModel extends LitElement {
   readonly object3D = new Group();
 
   @property() src = '';
+  @property() clip: string | null = null;
 
   #position = ORIGIN;
   #rotation = ORIGIN;
@@ -77,6 +102,8 @@ export class AnimModel extends LitElement {
   #model: Object3D | undefined;
   #loadedSrc = '';
   #abort: AbortController | undefined;
+  #loop: WrapMode = 'repeat';
+  #animation: ModelAnimation | undefined;
 
   @property()
   get position(): Vector3Tuple {
@@ -105,6 +132,18 @@ export class AnimModel extends LitElement {
     this.#scale = acceptValue(this, 'scale', text, parseScale, this.#scale, UNIT);
   }
 
+  @property()
+  get loop(): WrapMode {
+    return this.#loop;
+  }
+  set loop(value: WrapMode | string | null | undefined) {
+    this.#loop = acceptValue(this, 'loop', value, parseWrap, this.#loop, 'repeat');
+  }
+
+  get clips(): string[] {
+    return this.#animation?.clipNames ?? [];
+  }
+
   get loaded(): boolean {
     return this.#model !== undefined && this.#loadedSrc === this.src;
   }
@@ -115,6 +154,7 @@ export class AnimModel extends LitElement {
     this.toggleAttribute('data-own-stage', this.#lease.own);
     this.object3D.name = 'anim-model';
     this.#lease.stage.content.add(this.object3D);
+    this.#lease.stage.addActor(this.#actor);
     this.#lease.stage.contentChanged();
     // reconnected with the model already loaded: nothing to fetch again
     if (this.src && this.#loadedSrc !== this.src) this.#load();
@@ -128,6 +168,7 @@ export class AnimModel extends LitElement {
     this.#lease = undefined;
     if (!lease) return;
     this.object3D.removeFromParent();
+    lease.stage.removeActor(this.#actor);
     if (lease.own) lease.stage.dispose();
     else lease.stage.contentChanged();
   }
@@ -138,6 +179,7 @@ export class AnimModel extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('src') && this.isConnected && this.#loadedSrc !== this.src) this.#load();
+    if (changed.has('clip') || changed.has('loop' as keyof AnimModel)) this.#playClip();
     setTransform(this.object3D, this.#position, this.#rotation, this.#scale);
     this.#lease?.stage.contentChanged();
   }
@@ -154,7 +196,17 @@ export class AnimModel extends LitElement {
     try {
       const gltf = await loadGltf(src, { signal: abort.signal });
       if (!gltf || abort.signal.aborted) return;
+      const animation = await ModelAnimation.from(gltf).catch((error: unknown) => {
+        disposeObject(gltf.scene);
+        throw error instanceof AnimError ? new CodedError('bad-gltf', `${src}: ${error.message}`) : error;
+      });
+      if (abort.signal.aborted) {
+        disposeObject(gltf.scene);
+        return;
+      }
       this.#replaceModel(gltf.scene, src);
+      this.#animation = animation;
+      this.#playClip();
       const detail: AnimModelLoadDetail = {
         src,
         clips: gltf.animations.map((clip) => clip.name),
@@ -168,12 +220,41 @@ export class AnimModel extends LitElement {
     }
   }
 
+  readonly #actor: Actor = {
+    update: (dt) => {
+      const animation = this.#animation;
+      if (!animation?.playing) return;
+      animation.update(dt);
+      const { clock } = animation;
+      if (clock.stepLoops > 0) this.#emitPlayback('anim-loop');
+      if (clock.stepFinished) this.#emitPlayback('anim-finish');
+    },
+  };
+
+  #emitPlayback(type: 'anim-loop' | 'anim-finish'): void {
+    const detail: AnimModelPlaybackDetail = { clip: this.clip ?? '', count: this.#animation?.clock.loops ?? 0 };
+    eventQueue.enqueue(this, new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  /** Starts `clip` on the loaded model (an unknown name is reported and nothing plays). */
+  #playClip(): void {
+    const animation = this.#animation;
+    if (!animation) return;
+    if (!animation.play(this.clip, this.#loop)) {
+      animation.play(null, this.#loop);
+      const known = animation.clipNames.join(', ') || 'none';
+      reportError(this, 'unknown-clip', `clip "${this.clip}" is not in ${this.src} (animations: ${known})`);
+    }
+    this.#lease?.stage.loop.requestRedraw();
+  }
+
   #replaceModel(model: Object3D | undefined, src: string): void {
     if (this.#model) {
       this.#model.removeFromParent();
       disposeObject(this.#model);
     }
     this.#model = model;
+    this.#animation = undefined;
     this.#loadedSrc = src;
     if (model) this.object3D.add(model);
     this.#lease?.stage.contentChanged();

@@ -1,10 +1,12 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { Box3, type Mesh, Vector3 } from 'three';
+import { Box3, type Mesh, type MeshStandardMaterial, type PointLight, Vector3 } from 'three';
 import '../../src/elements/anim-model.js';
 import '../../src/elements/anim-scene.js';
 import type { AnimModel } from '../../src/elements/anim-model.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import type { AnimErrorDetail } from '../../src/elements/errors.js';
+import { expectClose } from '../helpers/math.js';
+import { pointerGlb } from '../helpers/pointer-glb.js';
 
 const MANNEQUIN = '/assets/mannequin.glb';
 
@@ -124,5 +126,86 @@ describe('<anim-model>', () => {
       model.removeAttribute('position');
       expect(model.position).to.deep.equal([0, 0, 0]);
     });
+  });
+});
+
+describe('<anim-model> property clips (KHR_animation_pointer)', () => {
+  const urls: string[] = [];
+  after(() => {
+    for (const url of urls) URL.revokeObjectURL(url);
+  });
+
+  async function pulseModel(attributes: string) {
+    const bytes = await pointerGlb('pulse', [
+      {
+        pointer: '/materials/0/pbrMetallicRoughness/baseColorFactor',
+        times: [0, 1],
+        values: [1, 1, 1, 1, 1, 0, 0, 0.5],
+      },
+      { pointer: '/materials/0/emissiveFactor', times: [0, 2], values: [0, 0, 0, 0, 1, 0] },
+      { pointer: '/extensions/KHR_lights_punctual/lights/0/intensity', times: [0, 1, 2], values: [0, 8, 0] },
+      {
+        pointer: '/nodes/0/extensions/KHR_node_visibility/visible',
+        times: [0, 1.5],
+        values: [1, 0],
+        interpolation: 'STEP',
+      },
+      { pointer: '/animations/0/whatever', times: [0, 1], values: [0, 1] },
+    ]);
+    const url = URL.createObjectURL(new Blob([bytes], { type: 'model/gltf-binary' }));
+    urls.push(url);
+    const scene = await fixture<AnimScene>(html`<anim-scene paused></anim-scene>`);
+    const errors: AnimErrorDetail[] = [];
+    scene.addEventListener('anim-error', (e) => errors.push(e.detail));
+    scene.innerHTML = `<anim-model src="${url}" ${attributes}></anim-model>`;
+    const model = scene.querySelector('anim-model')!;
+    await oneEvent(model, 'anim-load');
+    const lamp = model.object3D.getObjectByName('Lamp') as Mesh;
+    const light = model.object3D.getObjectByProperty('isLight', true) as PointLight;
+    return { scene, model, errors, material: lamp.material as MeshStandardMaterial, lamp, light };
+  }
+
+  it("drives a material's colour, opacity and emissive, a light's intensity and a node's visibility", async () => {
+    const { scene, model, material, lamp, light } = await pulseModel('clip="pulse"');
+    expect(model.clips).to.deep.equal(['pulse']);
+    scene.step(0.25);
+    expectClose(material.color.toArray(), [1, 0.75, 0.75], 1e-6, 'colour, linear');
+    expect(material.opacity).to.be.closeTo(0.875, 1e-6);
+    expect(material.emissive.g).to.be.closeTo(0.125, 1e-6);
+    expect(light.intensity).to.be.closeTo(2, 1e-6);
+    expect(lamp.visible).to.equal(true);
+    scene.step(1.5);
+    expect(light.intensity).to.be.closeTo(2, 1e-6);
+    expect(lamp.visible).to.equal(false);
+  });
+
+  it('loops, reporting anim-loop; once finishes with anim-finish', async () => {
+    const { scene, model, light } = await pulseModel('clip="pulse"');
+    const loops: unknown[] = [];
+    model.addEventListener('anim-loop', (e) => loops.push(e.detail));
+    scene.step(2.5);
+    expect(light.intensity).to.be.closeTo(4, 1e-6);
+    expect(loops).to.deep.equal([{ clip: 'pulse', count: 1 }]);
+    model.loop = 'once';
+    await model.updateComplete;
+    const finishes: unknown[] = [];
+    model.addEventListener('anim-finish', (e) => finishes.push(e.detail));
+    scene.step(3);
+    expect(finishes).to.deep.equal([{ clip: 'pulse', count: 0 }]);
+    expect(light.intensity).to.equal(0);
+  });
+
+  it('without a clip nothing moves; an unknown clip is one unknown-clip', async () => {
+    const { scene, model, light, errors } = await pulseModel('');
+    scene.step(0.5);
+    expect(light.intensity).to.equal(1);
+    const warn = console.warn;
+    console.warn = () => {};
+    model.clip = 'blink';
+    await model.updateComplete;
+    await Promise.resolve();
+    console.warn = warn;
+    expect(errors.map((e) => e.code)).to.deep.equal(['unknown-clip']);
+    expect(errors[0].message).to.contain('pulse');
   });
 });
