@@ -97,7 +97,7 @@ function colorTarget(owners: { color: Color }[] | Color[], pick: (o: never) => C
 /**
  * The target of a KHR_animation_pointer JSON pointer in a loaded glTF, or undefined when the pointer names
  * something this version does not animate (or that the file does not have). Supported:
- * - `/materials/{i}/pbrMetallicRoughness/baseColorFactor` (colour and opacity), `…/metallicFactor`,
+ * - `/materials/{i}/pbrMetallicRoughness/baseColorFactor` (colour, and opacity: seen on BLEND materials), `…/metallicFactor`,
  *   `…/roughnessFactor`, `/materials/{i}/emissiveFactor`, `/materials/{i}/alphaCutoff`,
  *   `/materials/{i}/extensions/KHR_materials_emissive_strength/emissiveStrength`;
  * - `/extensions/KHR_lights_punctual/lights/{i}/intensity`, `…/color`, `…/range`;
