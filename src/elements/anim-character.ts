@@ -11,6 +11,7 @@ import { acceptValue } from './accept-value.js';
 import type { AnimClip } from './anim-clip.js';
 import './anim-clip.js';
 import './anim-event.js';
+import './anim-warp.js';
 import {
   type AnimEventDetail,
   type AnimFinishDetail,
@@ -20,6 +21,17 @@ import {
   type AnimProgressDetail,
   queueEvent,
 } from './character-events.js';
+import {
+  type AnimWarpEndDetail,
+  formatRootMotion,
+  parseRootMotion,
+  ROOT_MOTION_OFF,
+  type RootMotionDelta,
+  type RootMotionSetting,
+  rootMotionOf,
+  startWarp,
+  type WarpTargetInput,
+} from './character-motion.js';
 import { type RagdollOptions, standUp, startRagdoll } from './character-ragdoll.js';
 import type { ClipOwner } from './clip-owner.js';
 import { reportError } from './errors.js';
@@ -131,6 +143,9 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @attr poster - URL of an image shown until the first frame is drawn.
  * @attr loading - `eager` (the default) loads at once; `lazy` waits until the character is about a screen away from the viewport.
  * @attr rig - How this model's bones map onto the humanoid slots for clips played with `<anim-clip retarget>`: `auto` (the default: Mixamo, Rigify, VRM/Unity, Blender `.L`/`_L` and other common namings, the hierarchy and the body's sides), `mixamo`, or a JSON map of slot to bone name (`{"leftUpperArm": "arm_upper_L"}`) over what `auto` finds. A model that cannot be mapped reports `no-humanoid` naming the missing slots.
+ * @attr root-motion - What the clips' root motion does: `off` (the default: it plays in the skeleton), `apply` (it moves the character: position and, with `yaw`, heading) or `expose` (the character stays; a controller reads `rootMotion()`), plus `planar` (only the horizontal is taken; the vertical stays in the skeleton) and `yaw` (turning is taken too). A bare `root-motion` means `apply`. Either way the extracted motion is removed from the root bone, so it is not applied twice; seamless across loop seams and blended through crossfades and blend spaces. With `off`, a clip with a stride (`<anim-clip stride>` or the model's) plays at the rate that keeps its feet in pace with the character's ground speed.
+ * @attr root-bone - The bone whose motion moves the character. Default `Hips`, else the skeleton's root. A name the model lacks reports `unknown-bone` (the default is used).
+ * @attr {boolean} vertical-handoff - Physics owns the vertical (a jump): the clip's pelvis rise is flattened out of the pose, vertical root motion is dropped and foot IK stands aside. See `setRootMotionVertical()`.
  *
  * @prop {string | null} src - See the `src` attribute.
  * @prop {string | null} clip - The clip asked for last (by the attribute or `play()`).
@@ -151,6 +166,11 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @prop {string[]} bones - Read-only: the joint names of the model's skins (empty until loaded).
  * @prop {number} duration - Read-only: length of the current clip in seconds (0 when none plays).
  * @prop {number} time - Seconds into the current clip; setting it seeks (no events fire for the jump).
+ * @prop {string} rootMotionMode - See the `root-motion` attribute, as normalized text (`"apply planar"`); accepts the text.
+ * @prop {string | null} rootBone - See the `root-bone` attribute.
+ * @prop {boolean} verticalHandoff - See the `vertical-handoff` attribute.
+ * @prop {number | null} groundSpeed - Ground speed (m/s) that clips with a stride follow when root motion is off; null (the default) measures how fast the character moves.
+ * @prop {boolean} warping - Read-only: whether a motion warp is placing the character.
  * @prop {Promise<void>} ready - Resolves when the current `src` is bound and its first frame posed; rejects with the load's error.
  *
  * @fires {CustomEvent<AnimLoadDetail>} anim-load - The model is bound: `{clips, bones, humanoid}` (`humanoid`: the slots its humanoid map found, null when it has none).
@@ -161,6 +181,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @fires {CustomEvent<AnimFinishDetail>} anim-finish - A `once` or `clamp` clip reached its end: `{clip}`.
  * @fires {CustomEvent<AnimEventDetail>} anim-event - Playback crossed an `<anim-event>`: `{name, clip, time, data}`.
  * @fires {CustomEvent<AnimRagdollDetail>} anim-ragdoll - The ragdoll's phase: `{phase}`, `start`, `settled` (at rest, frozen) or `recovered` (back on its feet after `getUp()`).
+ * @fires {CustomEvent<AnimWarpEndDetail>} anim-warp-end - A `warp()` ended: `{warp, clip, completed}` (`completed` false when another clip or warp took over).
  *
  * @slot - `<anim-clip>` definitions.
  * @slot poster - Content shown until the first frame (replaces the `poster` image).
@@ -238,6 +259,14 @@ export class AnimCharacter extends LitElement implements ClipOwner {
   #skinning: SkinningMode = 'gpu';
   #loading: 'eager' | 'lazy' = 'eager';
   #rigChoice: RigChoice = 'auto';
+  #rootMotion: RootMotionSetting = ROOT_MOTION_OFF;
+  #rootBone: string | null = null;
+  #verticalHandoff = false;
+  #groundSpeed: number | null = null;
+  /** The `<anim-warp>` name of the warp in progress, for its end event. */
+  #warpName = '';
+  /** The unknown root bone last reported, so settings applied again do not repeat the error. */
+  #reportedBone: string | null = null;
   /** Bumped by each resolution of clips from other files; an older one that finishes late is dropped. */
   #externalToken = 0;
 
@@ -385,6 +414,52 @@ export class AnimCharacter extends LitElement implements ClipOwner {
     void this.#bindExternalClips();
   }
 
+  @property({ attribute: 'root-motion' })
+  get rootMotionMode(): string {
+    return formatRootMotion(this.#rootMotion);
+  }
+  set rootMotionMode(value: string | null | undefined) {
+    this.#rootMotion = acceptValue(this, 'root-motion', value, parseRootMotion, this.#rootMotion, ROOT_MOTION_OFF);
+    if (this.#rig) this.#applyMotion(this.#rig);
+  }
+
+  @property({ attribute: 'root-bone' })
+  get rootBone(): string | null {
+    return this.#rootBone;
+  }
+  set rootBone(value: string | null | undefined) {
+    const name = value === undefined || value === null || value.trim() === '' ? null : value.trim();
+    if (name === this.#rootBone) return;
+    this.#rootBone = name;
+    this.#reportedBone = null;
+    if (this.#rig) this.#applyMotion(this.#rig);
+  }
+
+  @property({ attribute: 'vertical-handoff', type: Boolean })
+  get verticalHandoff(): boolean {
+    return this.#verticalHandoff;
+  }
+  set verticalHandoff(value: boolean) {
+    this.#verticalHandoff = !!value;
+    if (this.#rig) this.#rig.verticalHandoff = this.#verticalHandoff;
+  }
+
+  /** Ground speed (m/s) for clips with a stride when root motion is off; null measures the character's own. */
+  get groundSpeed(): number | null {
+    return this.#groundSpeed;
+  }
+  set groundSpeed(value: number | null | undefined) {
+    if (value === null || value === undefined) this.#groundSpeed = null;
+    else if (typeof value === 'number' && Number.isFinite(value) && value >= 0) this.#groundSpeed = value;
+    else reportError(this, 'bad-attribute', `groundSpeed: ${String(value)} is not a speed in m/s (zero or more)`);
+    if (this.#rig) this.#rig.groundSpeed = this.#groundSpeed ?? Number.NaN;
+  }
+
+  /** Whether a motion warp is placing the character. */
+  get warping(): boolean {
+    return this.#rig?.warping ?? false;
+  }
+
   /** The clips this character can play (empty until loaded). */
   get clips(): string[] {
     return this.#rig?.clipNames ?? [];
@@ -468,6 +543,37 @@ export class AnimCharacter extends LitElement implements ClipOwner {
     const { position, rotation } = this.#rig.root;
     this.position = [position.x, position.y, position.z];
     this.heading = (rotation.y * 180) / Math.PI;
+  }
+
+  /**
+   * The last frame's root motion in the character's own frame: `{dx, dy, dz}` metres along its axes (x its
+   * left, z its front) and `dyaw` degrees about its vertical. With `root-motion="expose"` a controller
+   * moves the character by it; with `apply` the character has already moved by it. Zeros when off.
+   */
+  rootMotion(): RootMotionDelta {
+    return rootMotionOf(this.#rig);
+  }
+
+  /**
+   * Who owns the vertical: `true` (the default) the animation; `false` physics (a jump), which is the
+   * `vertical-handoff` attribute: the pelvis rise is flattened out of the pose and foot IK stands aside.
+   * A controller calls `setRootMotionVertical(!airborne)` each frame.
+   */
+  setRootMotionVertical(animationOwns: boolean): void {
+    this.verticalHandoff = !animationOwns;
+  }
+
+  /**
+   * Plays the clip of the `<anim-warp>` named `name` once, its root motion bent onto `targets` (one per
+   * window: `{x, y, z, yaw?, offset?, yawOffset?}`, metres and degrees, in the scene's frame); fires
+   * `anim-warp-end` when it ends. A name no `<anim-warp>` has reports `unknown-clip`; targets that do not
+   * fit its windows report `bad-warp`; either way nothing changes.
+   */
+  warp(name: string, targets: readonly WarpTargetInput[]): void {
+    const warp = startWarp(this, this.#rig, String(name), targets);
+    if (!warp) return;
+    this.#warpName = warp.warpName;
+    this.#redraw();
   }
 
   /**
@@ -623,6 +729,7 @@ export class AnimCharacter extends LitElement implements ClipOwner {
     rig.speed = this.#speed;
     rig.defaultFade = this.#fade;
     rig.paused = this.paused;
+    this.#applyMotion(rig);
     this.#placeRoot();
     if (this.#clip !== null) this.#play(this.#clip, { fade: 0 });
     rig.update(0);
@@ -728,6 +835,8 @@ export class AnimCharacter extends LitElement implements ClipOwner {
     finish: (clip) => queueEvent<AnimFinishDetail>(this, 'anim-finish', { clip }),
     event: (clip, event, time) =>
       queueEvent<AnimEventDetail>(this, 'anim-event', { name: event.name, clip, time, data: event.data }),
+    warpEnd: (clip, completed) =>
+      queueEvent<AnimWarpEndDetail>(this, 'anim-warp-end', { warp: this.#warpName, clip, completed }),
     problem: (error) => {
       // a rebind repeats the problems of definitions nobody touched: each is reported once
       if (this.#reportedProblems.has(error.message)) return;
@@ -735,6 +844,22 @@ export class AnimCharacter extends LitElement implements ClipOwner {
       reportError(this, error.code, error.message);
     },
   };
+
+  /** Hands the root-motion settings to the rig; an unknown root bone is reported and the default used. */
+  #applyMotion(rig: CharacterRig): void {
+    const { mode, planar, yaw } = this.#rootMotion;
+    rig.rootMotion.configure(mode, planar, yaw);
+    if (!rig.rootMotion.setJoint(this.#rootBone)) {
+      rig.rootMotion.setJoint(null);
+      if (this.#reportedBone !== this.#rootBone) {
+        this.#reportedBone = this.#rootBone;
+        const known = rig.boneNames.slice(0, 12).join(', ');
+        reportError(this, 'unknown-bone', `root-bone: no bone "${this.#rootBone}" (bones: ${known}, …)`);
+      }
+    }
+    rig.verticalHandoff = this.#verticalHandoff;
+    rig.groundSpeed = this.#groundSpeed ?? Number.NaN;
+  }
 
   #placeRoot(): void {
     const root = this.#rig?.root;

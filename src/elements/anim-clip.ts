@@ -5,10 +5,11 @@ import type { ClipDefinition } from '../scene/clip-library.js';
 import { acceptValue } from './accept-value.js';
 import type { AnimEvent } from './anim-event.js';
 import { type ClipOwner, findClipOwner } from './clip-owner.js';
-import { parseEnum, parseNumber, parseTime } from './units.js';
+import { parseEnum, parseLength, parseNumber, parseTime } from './units.js';
 
 const parseSeconds = (text: string) => parseTime(text, { min: 0 });
 const parseLoop = (text: string) => parseEnum(text, WRAP_MODES);
+const parseStride = (text: string) => parseLength(text, { min: 0 });
 
 /**
  * A clip named for this character: a logical name mapped to a clip of the model, optionally a slice of it,
@@ -36,6 +37,7 @@ const parseLoop = (text: string) => parseEnum(text, WRAP_MODES);
  * @attr end - Where the slice ends, seconds into the model clip. Default the clip's end.
  * @attr loop - `repeat`, `once`, `pingpong` or `clamp`: how this clip wraps unless the character or `play()` says otherwise. Default `repeat`.
  * @attr speed - Multiplies this clip's playback speed; negative plays it backwards. Default 1.
+ * @attr stride - Metres one cycle of the clip covers on the ground (default the model clip's `extras.stride`, if any). With the character's root motion off, the clip plays at the rate that keeps its feet in pace with the character's ground speed (standing still, it holds).
  *
  * @prop {string} name - See the `name` attribute.
  * @prop {string} from - See the `from` attribute.
@@ -45,9 +47,10 @@ const parseLoop = (text: string) => parseEnum(text, WRAP_MODES);
  * @prop {number | null} end - See the `end` attribute; seconds, null for the clip's end.
  * @prop {WrapMode | null} loop - See the `loop` attribute; null when not set.
  * @prop {number} speed - See the `speed` attribute.
+ * @prop {number | null} stride - See the `stride` attribute; metres, null for the model's.
  * @prop {ClipDefinition} definition - The plain definition (with its events) the character plays.
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad `start`, `end`, `loop` or `speed` (`bad-attribute`); the previous value stays.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad `start`, `end`, `loop`, `speed` or `stride` (`bad-attribute`); the previous value stays.
  *
  * @slot - `<anim-event>` elements.
  */
@@ -63,6 +66,7 @@ export class AnimClip extends LitElement {
   #end: number | null = null;
   #loop: WrapMode | null = null;
   #speed = 1;
+  #stride: number | null = null;
   #owner: ClipOwner | undefined;
 
   @property() name = '';
@@ -102,6 +106,14 @@ export class AnimClip extends LitElement {
     this.#speed = acceptValue(this, 'speed', value, parseNumber, this.#speed, 1);
   }
 
+  @property()
+  get stride(): number | null {
+    return this.#stride;
+  }
+  set stride(value: number | string | null | undefined) {
+    this.#stride = acceptValue<number | null>(this, 'stride', value, parseStride, this.#stride, null);
+  }
+
   get definition(): ClipDefinition {
     const events = [...this.querySelectorAll<AnimEvent>(':scope > anim-event')]
       .filter((e) => typeof e.definition === 'object')
@@ -116,6 +128,7 @@ export class AnimClip extends LitElement {
       events,
       src: this.src || undefined,
       retarget: this.retarget,
+      stride: this.#stride ?? undefined,
     };
   }
 

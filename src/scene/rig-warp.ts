@@ -8,6 +8,11 @@ import { type Clock, MotionWarp, type RootMotion, type WarpTarget, type WarpWind
  */
 export class RigWarp {
   readonly warp: MotionWarp;
+  /** Where each window ended: x, y, z, yaw per window (NaN until reached), for checks and debugging. */
+  readonly reached: Float64Array;
+  /** The slowest and fastest rates the warp has used so far. */
+  minRateUsed = Number.POSITIVE_INFINITY;
+  maxRateUsed = 0;
   #previous = 0;
   #baseSpeed = 1;
 
@@ -30,6 +35,7 @@ export class RigWarp {
 
   private constructor(warp: MotionWarp) {
     this.warp = warp;
+    this.reached = new Float64Array(warp.windows.length * 4).fill(Number.NaN);
   }
 
   get clip(): number {
@@ -44,16 +50,36 @@ export class RigWarp {
 
   /** Before the clip advances: its rate for this frame. */
   beforeUpdate(clock: Clock): void {
-    clock.speed = this.#baseSpeed * this.warp.rate;
+    const rate = this.warp.rate;
+    clock.speed = this.#baseSpeed * rate;
     this.#previous = clock.time;
+    if (rate < this.minRateUsed) this.minRateUsed = rate;
+    if (rate > this.maxRateUsed) this.maxRateUsed = rate;
   }
 
   /** After the clip advanced: the character's new place on `root`. Returns whether the clip finished. */
   afterUpdate(clock: Clock, root: Object3D): boolean {
-    this.warp.update(this.#previous, clock.time);
-    const p = this.warp.position;
+    const warp = this.warp;
+    let from = this.#previous;
+    const to = clock.time;
+    // stop at each window end passed, to note where the character was there
+    while (warp.window < warp.windows.length) {
+      const i = warp.window;
+      const end = warp.windows[i].end * warp.duration;
+      if (!(from < end && end <= to)) break;
+      warp.update(from, end);
+      const o = i * 4;
+      this.reached[o] = warp.position[0];
+      this.reached[o + 1] = warp.position[1];
+      this.reached[o + 2] = warp.position[2];
+      this.reached[o + 3] = warp.yaw;
+      from = end;
+      if (warp.window === i) break;
+    }
+    warp.update(from, to);
+    const p = warp.position;
     root.position.set(p[0], p[1], p[2]);
-    root.rotation.y = this.warp.yaw;
+    root.rotation.y = warp.yaw;
     return clock.finished;
   }
 

@@ -1,0 +1,149 @@
+/**
+ * Root motion and motion warping for `<anim-character>`: the `root-motion` attribute's grammar, the
+ * `rootMotion()` report, and `warp()` with its `<anim-warp>` lookup and target checks.
+ */
+
+import type { WarpTarget } from '../runtime/index.js';
+import type { CharacterRig } from '../scene/character-rig.js';
+import { ROOT_MOTION_MODES, type RootMotionMode } from '../scene/rig-root-motion.js';
+import type { AnimWarp } from './anim-warp.js';
+import { reportError } from './errors.js';
+import type { Parsed } from './units.js';
+
+export interface RootMotionSetting {
+  mode: RootMotionMode;
+  /** Only horizontal motion is extracted; the vertical stays in the skeleton. */
+  planar: boolean;
+  /** Turning about the vertical is extracted too. */
+  yaw: boolean;
+}
+
+export const ROOT_MOTION_OFF: RootMotionSetting = { mode: 'off', planar: false, yaw: false };
+
+/** `off` | `apply` | `expose`, with `planar` and `yaw` in any order; a bare flag (`""`, `planar`) means `apply`. */
+export function parseRootMotion(text: string): Parsed<RootMotionSetting> {
+  const setting: RootMotionSetting = { mode: 'apply', planar: false, yaw: false };
+  let modes = 0;
+  for (const token of text.trim().toLowerCase().split(/\s+/).filter(Boolean)) {
+    if ((ROOT_MOTION_MODES as readonly string[]).includes(token)) {
+      setting.mode = token as RootMotionMode;
+      modes++;
+    } else if (token === 'planar') setting.planar = true;
+    else if (token === 'yaw') setting.yaw = true;
+    else return { ok: false, message: `"${text}": "${token}" is not off, apply, expose, planar or yaw` };
+  }
+  if (modes > 1) return { ok: false, message: `"${text}" names more than one of off, apply, expose` };
+  return { ok: true, value: setting };
+}
+
+export function formatRootMotion(setting: RootMotionSetting): string {
+  return [setting.mode, setting.planar ? 'planar' : '', setting.yaw ? 'yaw' : ''].filter(Boolean).join(' ');
+}
+
+/** One frame's root motion in the character's own frame: metres along its axes, degrees about its vertical. */
+export interface RootMotionDelta {
+  dx: number;
+  dy: number;
+  dz: number;
+  dyaw: number;
+}
+
+/** The rig's last delta as a fresh object (zeros when there is no rig). */
+export function rootMotionOf(rig: CharacterRig | undefined): RootMotionDelta {
+  const d = rig?.rootMotion.delta;
+  return d ? { dx: d[0], dy: d[1], dz: d[2], dyaw: (d[3] * 180) / Math.PI } : { dx: 0, dy: 0, dz: 0, dyaw: 0 };
+}
+
+/** A warp target as a page gives it: metres, and degrees for `yaw` and `yawOffset`. */
+export interface WarpTargetInput {
+  x: number;
+  y: number;
+  z: number;
+  yaw?: number;
+  offset?: { x?: number; y?: number; z?: number };
+  yawOffset?: number;
+}
+
+export interface AnimWarpEndDetail {
+  /** The `<anim-warp>`'s name. */
+  warp: string;
+  clip: string;
+  /** True when the clip played through; false when another clip (or warp) took over. */
+  completed: boolean;
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'anim-warp-end': CustomEvent<AnimWarpEndDetail>;
+  }
+}
+
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const optionalFinite = (v: unknown) => v === undefined || finite(v);
+const toRadians = (degrees: number | undefined) => (degrees === undefined ? undefined : (degrees * Math.PI) / 180);
+
+/** Checks page-given targets and converts their angles to radians; a message naming the bad one otherwise. */
+export function parseWarpTargets(input: unknown, count: number): Parsed<WarpTarget[]> {
+  const text = (() => {
+    try {
+      return JSON.stringify(input);
+    } catch {
+      return String(input);
+    }
+  })();
+  if (!Array.isArray(input)) return { ok: false, message: `targets ${text} is not an array of {x, y, z, yaw}` };
+  if (input.length !== count) {
+    return { ok: false, message: `${input.length} target(s) for ${count} window(s): give one target per window` };
+  }
+  const targets: WarpTarget[] = [];
+  for (const [i, t] of input.entries()) {
+    const o = (t as WarpTargetInput | null)?.offset;
+    const good =
+      t !== null &&
+      typeof t === 'object' &&
+      finite(t.x) &&
+      finite(t.y) &&
+      finite(t.z) &&
+      optionalFinite(t.yaw) &&
+      optionalFinite(t.yawOffset) &&
+      (o === undefined || (typeof o === 'object' && o !== null && [o.x, o.y, o.z].every(optionalFinite)));
+    if (!good) return { ok: false, message: `target ${i} ${JSON.stringify(t)} needs finite x, y, z (and yaw) numbers` };
+    targets.push({ x: t.x, y: t.y, z: t.z, yaw: toRadians(t.yaw), offset: o, yawOffset: toRadians(t.yawOffset) });
+  }
+  return { ok: true, value: targets };
+}
+
+/**
+ * Starts the warp `name` (an `<anim-warp>` child of `host`) on `rig`. Reports `unknown-clip` for a name no
+ * `<anim-warp>` has (or a clip the character lacks) and `bad-warp` for targets that do not fit; returns
+ * the `<anim-warp>` when the warp started.
+ */
+export function startWarp(host: Element, rig: CharacterRig | undefined, name: string, input: unknown): AnimWarp | null {
+  const warps = [...host.querySelectorAll<AnimWarp>(':scope > anim-warp')];
+  const warp = warps.find((w) => w.warpName === name);
+  if (!warp) {
+    const known = warps.map((w) => w.warpName).join(', ') || 'none';
+    reportError(host, 'unknown-clip', `warp("${name}"): no <anim-warp> of that name (warps: ${known})`);
+    return null;
+  }
+  const windows = warp.definition;
+  const targets = parseWarpTargets(input, windows.length);
+  if (!targets.ok) {
+    reportError(host, 'bad-warp', `warp("${name}"): ${targets.message}`);
+    return null;
+  }
+  if (!rig) {
+    reportError(host, 'unknown-clip', `warp("${name}"): no model loaded yet`);
+    return null;
+  }
+  const result = rig.warp(warp.clip, windows, targets.value);
+  if (result === 'unknown') {
+    reportError(host, 'unknown-clip', `warp("${name}") plays "${warp.clip}", which the character lacks`);
+    return null;
+  }
+  if (result === 'bad-targets') {
+    reportError(host, 'bad-warp', `warp("${name}"): the targets do not fit its windows`);
+    return null;
+  }
+  return warp;
+}
