@@ -1,4 +1,5 @@
 // The generator's entry points, free of the file system so they run in Node (cli.ts) and in a page (tests).
+import { buildCape } from './cape';
 import { buildClip } from './clip';
 import { writeMannequinGlb } from './glb';
 import { clipLibrary } from './library';
@@ -10,7 +11,7 @@ export function mannequinClips() {
 }
 
 export function generateMannequinGlb(): Promise<Uint8Array> {
-  return writeMannequinGlb({ ...buildBody(), clips: mannequinClips() });
+  return writeMannequinGlb({ ...buildBody(), cape: buildCape(), clips: mannequinClips() });
 }
 
 export function generateWalkSprites(): SpriteSheet {

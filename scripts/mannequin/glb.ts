@@ -8,14 +8,18 @@ import { JOINTS, type JointName, restWorldPositions } from './skeleton';
 export interface MannequinParts {
   shell: MeshData;
   accent: MeshData;
+  /** A cloth-ready cape, its own mesh `Cape` on the same skin. */
+  cape?: MeshData;
   clips: BuiltClip[];
 }
 
 /** A soft warm grey for the body, a darker slate blue for the hands, feet and face. */
 const SHELL_COLOR = [0.74, 0.71, 0.67, 1] as const;
 const ACCENT_COLOR = [0.16, 0.2, 0.27, 1] as const;
+/** A deep red for the cape. */
+const CAPE_COLOR = [0.55, 0.08, 0.1, 1] as const;
 
-export async function writeMannequinGlb({ shell, accent, clips }: MannequinParts): Promise<Uint8Array> {
+export async function writeMannequinGlb({ shell, accent, cape, clips }: MannequinParts): Promise<Uint8Array> {
   const doc = new Document();
   const buffer = doc.createBuffer();
   const scene = doc.createScene('Scene');
@@ -48,23 +52,29 @@ export async function writeMannequinGlb({ shell, accent, clips }: MannequinParts
       .setBaseColorFactor([...color] as [number, number, number, number])
       .setRoughnessFactor(0.55)
       .setMetallicFactor(0);
+  const primitive = (data: MeshData, mat: ReturnType<typeof material>) =>
+    doc
+      .createPrimitive()
+      .setAttribute('POSITION', accessor(doc, data.positions, 'VEC3'))
+      .setAttribute('NORMAL', accessor(doc, data.normals, 'VEC3'))
+      .setAttribute('JOINTS_0', accessor(doc, data.joints, 'VEC4'))
+      .setAttribute('WEIGHTS_0', accessor(doc, data.weights, 'VEC4'))
+      .setIndices(accessor(doc, data.indices, 'SCALAR'))
+      .setMaterial(mat);
   const mesh = doc.createMesh('Body');
   for (const [data, mat] of [
     [shell, material('Mannequin', SHELL_COLOR)],
     [accent, material('MannequinAccent', ACCENT_COLOR)],
   ] as const) {
-    mesh.addPrimitive(
-      doc
-        .createPrimitive()
-        .setAttribute('POSITION', accessor(doc, data.positions, 'VEC3'))
-        .setAttribute('NORMAL', accessor(doc, data.normals, 'VEC3'))
-        .setAttribute('JOINTS_0', accessor(doc, data.joints, 'VEC4'))
-        .setAttribute('WEIGHTS_0', accessor(doc, data.weights, 'VEC4'))
-        .setIndices(accessor(doc, data.indices, 'SCALAR'))
-        .setMaterial(mat),
-    );
+    mesh.addPrimitive(primitive(data, mat));
   }
   armature.addChild(doc.createNode('Body').setMesh(mesh).setSkin(skin));
+  if (cape) {
+    const capeMesh = doc
+      .createMesh('Cape')
+      .addPrimitive(primitive(cape, material('Cape', CAPE_COLOR).setDoubleSided(true)));
+    armature.addChild(doc.createNode('Cape').setMesh(capeMesh).setSkin(skin));
+  }
 
   for (const clip of clips) {
     const animation = doc.createAnimation(clip.name);

@@ -1,0 +1,71 @@
+// The mannequin's cape: a sheet hanging from the shoulders behind the back, curved round it and widening
+// towards the knees. Its top is skinned to the Chest and Neck, the rest rides the Chest: drawn skinned, it
+// follows the body rigidly; under <anim-cloth mesh="Cape" pin="top 0.05"> the band holds and the rest swings.
+import type { MeshData } from './mesh';
+import { JOINT_INDEX } from './skeleton';
+
+const COLUMNS = 12;
+const ROWS = 20;
+const TOP = 1.44;
+const BOTTOM = 0.55;
+const TOP_HALF_WIDTH = 0.16;
+const BOTTOM_HALF_WIDTH = 0.27;
+/** Depth of the sheet's middle behind the body (z), at the top and the bottom. */
+const TOP_Z = -0.115;
+const BOTTOM_Z = -0.17;
+/** How far the side edges curve forward round the body. */
+const WRAP = 0.05;
+
+export function buildCape(): MeshData {
+  const positions: number[] = [];
+  const joints: number[] = [];
+  const weights: number[] = [];
+  const indices: number[] = [];
+  for (let r = 0; r <= ROWS; r++) {
+    const t = r / ROWS;
+    const y = TOP + (BOTTOM - TOP) * t;
+    const half = TOP_HALF_WIDTH + (BOTTOM_HALF_WIDTH - TOP_HALF_WIDTH) * t;
+    const z0 = TOP_Z + (BOTTOM_Z - TOP_Z) * t;
+    for (let c = 0; c <= COLUMNS; c++) {
+      const u = (c / COLUMNS) * 2 - 1;
+      positions.push(u * half, y, z0 + WRAP * u * u);
+      // the top row shares its weight with the neck; everything else rides the chest
+      const neck = r === 0 ? 0.3 : 0;
+      joints.push(JOINT_INDEX.Chest, JOINT_INDEX.Neck, 0, 0);
+      weights.push(1 - neck, neck, 0, 0);
+    }
+  }
+  for (let r = 0; r < ROWS; r++) {
+    for (let c = 0; c < COLUMNS; c++) {
+      const a = r * (COLUMNS + 1) + c;
+      const b = a + COLUMNS + 1;
+      // wound so the front faces point backwards (away from the body)
+      indices.push(a, a + 1, b, a + 1, b + 1, b);
+    }
+  }
+  const p = new Float32Array(positions);
+  const idx = new Uint16Array(indices);
+  return {
+    positions: p,
+    normals: sheetNormals(p, idx),
+    joints: new Uint8Array(joints),
+    weights: new Float32Array(weights),
+    indices: idx,
+  };
+}
+
+function sheetNormals(positions: Float32Array, indices: Uint16Array): Float32Array {
+  const normals = new Float32Array(positions.length);
+  for (let t = 0; t < indices.length; t += 3) {
+    const [i, j, k] = [indices[t] * 3, indices[t + 1] * 3, indices[t + 2] * 3];
+    const e1 = [0, 1, 2].map((c) => positions[j + c] - positions[i + c]);
+    const e2 = [0, 1, 2].map((c) => positions[k + c] - positions[i + c]);
+    const n = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
+    for (const v of [i, j, k]) for (let c = 0; c < 3; c++) normals[v + c] += n[c];
+  }
+  for (let v = 0; v < normals.length; v += 3) {
+    const l = Math.hypot(normals[v], normals[v + 1], normals[v + 2]) || 1;
+    for (let c = 0; c < 3; c++) normals[v + c] /= l;
+  }
+  return normals;
+}
