@@ -7,6 +7,7 @@ import { benchCloth, benchRagdolls } from './physics.js';
 import { loadRig } from './rig.js';
 import { makeRuntimeCharacter, updateRuntimeCharacter } from './runtime-path.js';
 import { makeThreeCharacter, threeClips, updateThreeCharacter } from './three-path.js';
+import { benchTweens } from './tween.js';
 
 const DT = 1 / 60;
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -79,3 +80,11 @@ console.log(`bench: cloth-ms=${clothMs.toFixed(3)}`);
 
 const ratio = rows[rows.length - 1].three / rows[rows.length - 1].ours;
 console.log(`bench: runtime-vs-three ratio=${ratio.toFixed(2)} heap-growth-bytes=${growth}`);
+
+const tweens = benchTweens(measure);
+console.log(
+  `  easing ${tweens.easeNs.toFixed(1)} ns (named), ${tweens.bezierNs.toFixed(1)} ns (cubic-bezier); per frame: tween ${tweens.tweenUs.toFixed(3)} µs, sprite ${tweens.spriteUs.toFixed(3)} µs, property track ${tweens.trackUs.toFixed(3)} µs; heap growth over 1,000 frames × 10,000 of each: ${tweens.heapBytes} bytes`,
+);
+console.log(
+  `bench: tween-us=${tweens.tweenUs.toFixed(3)} sprite-us=${tweens.spriteUs.toFixed(3)} property-track-us=${tweens.trackUs.toFixed(3)} bezier-ns=${tweens.bezierNs.toFixed(1)}`,
+);
