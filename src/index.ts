@@ -1,10 +1,15 @@
 export const VERSION = '0.1.0';
+export { AnimBlendPoint } from './elements/anim-blend-point.js';
 export { AnimCharacter, type PlayOptions } from './elements/anim-character.js';
 export { AnimClip } from './elements/anim-clip.js';
 export { AnimEvent } from './elements/anim-event.js';
+export { AnimLayer } from './elements/anim-layer.js';
 export { AnimModel, type AnimModelLoadDetail } from './elements/anim-model.js';
+export { AnimParam } from './elements/anim-param.js';
 export { AnimScene } from './elements/anim-scene.js';
 export { AnimSprite, type AnimSpriteFrameDetail, type AnimSpritePlaybackDetail } from './elements/anim-sprite.js';
+export { AnimState } from './elements/anim-state.js';
+export { AnimTransition } from './elements/anim-transition.js';
 export { AnimTween, type AnimTweenEventDetail } from './elements/anim-tween.js';
 export type {
   AnimEventDetail,
@@ -15,6 +20,7 @@ export type {
   AnimProgressDetail,
 } from './elements/character-events.js';
 export type { AnimErrorDetail, ErrorCode } from './elements/errors.js';
+export type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './elements/graph-events.js';
 export {
   type CompiledGraph,
   compileGraph,

@@ -11,6 +11,10 @@ import { acceptValue } from './accept-value.js';
 import type { AnimClip } from './anim-clip.js';
 import './anim-clip.js';
 import './anim-event.js';
+import './anim-layer.js';
+import './anim-param.js';
+import './anim-state.js';
+import './anim-transition.js';
 import './anim-warp.js';
 import {
   type AnimEventDetail,
@@ -33,8 +37,11 @@ import {
   type WarpTargetInput,
 } from './character-motion.js';
 import { type RagdollOptions, standUp, startRagdoll } from './character-ragdoll.js';
+import { CharacterGraph } from './character-graph.js';
 import type { ClipOwner } from './clip-owner.js';
 import { reportError } from './errors.js';
+import type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './graph-events.js';
+import type { GraphOwner } from './graph-part.js';
 import { whenNearViewport } from './near-viewport.js';
 import { getStage, type StageLease } from './stage-context.js';
 import {
@@ -48,6 +55,7 @@ import {
 } from './units.js';
 
 export type { AnimEventDetail, AnimFinishDetail, AnimLoadDetail, AnimLoopDetail, AnimPlayDetail, AnimProgressDetail };
+export type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail };
 
 /** Options of `play()`; times in seconds of the clip (CSS time text accepted), speeds as numbers. */
 export interface PlayOptions {
@@ -121,6 +129,17 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * lights) of its own and fills its box. `<anim-clip>` children name clips, cut slices out of long takes and
  * hold timed `<anim-event>`s.
  *
+ * A state graph drives it when it has graph children (`<anim-param>`, `<anim-state>`, `<anim-transition>`,
+ * `<anim-layer>`) or a `graph` (a JSON graph file, or `locomotion` for the built-in locomotion graph: idle,
+ * walk and run blended by `speed`, jump, fall, soft and hard landings, get-up). With both, the markup adds
+ * to the file: a param, layer or state named like one of the file's replaces it, transitions are appended.
+ * The graph's clip names are the character's clip names, so `<anim-clip name="walk" from="Walking">` binds
+ * another model's clips to a graph. Scripts drive it with `setParam()` and `trigger()` and read `state` and
+ * `params`; editing the graph's markup takes effect on the next frame, each layer keeping its state and time
+ * and every param its value. While a graph drives, `clip` waits (it plays again once the graph is removed)
+ * and `play()` reports `graph-active`: a graph decides what plays, so set its params instead. `speed` and
+ * `paused` scale and stop the graph's time too (a negative speed counts as 0).
+ *
  * Setting `src` while a load is in flight cancels that load: the last `src` wins and a stale model is never
  * shown. The previous model stays until the new one is ready, then it is freed; a disconnected character
  * frees everything it made. Bad input never throws: each gives one `anim-error` with a stable code and the
@@ -147,7 +166,12 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @attr root-bone - The bone whose motion moves the character. Default `Hips`, else the skeleton's root. A name the model lacks reports `unknown-bone` (the default is used).
  * @attr {boolean} vertical-handoff - Physics owns the vertical (a jump): the clip's pelvis rise is flattened out of the pose, vertical root motion is dropped and foot IK stands aside. See `setRootMotionVertical()`.
  *
+ * @attr graph - A state graph for this character: the URL of a JSON graph file (`locomotion.animgraph.json`), or `locomotion` for the built-in locomotion graph. A file that cannot be fetched reports `load-failed`, one that is not a graph `bad-graph`. The previous graph runs until the new one has arrived.
+ *
  * @prop {string | null} src - See the `src` attribute.
+ * @prop {string | null} graph - See the `graph` attribute.
+ * @prop {string | null} state - Read-only: the base layer's current state (during a crossfade, the state it fades to); null without a graph.
+ * @prop {Record<string, number | boolean>} params - Read-only: a snapshot of the graph's params by name (a new object each read).
  * @prop {string | null} clip - The clip asked for last (by the attribute or `play()`).
  * @prop {number} speed - See the `speed` attribute.
  * @prop {WrapMode | null} loop - See the `loop` attribute; null when unset.
@@ -180,10 +204,14 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @fires {CustomEvent<AnimLoopDetail>} anim-loop - A clip wrapped: `{clip, count}`.
  * @fires {CustomEvent<AnimFinishDetail>} anim-finish - A `once` or `clamp` clip reached its end: `{clip}`.
  * @fires {CustomEvent<AnimEventDetail>} anim-event - Playback crossed an `<anim-event>`: `{name, clip, time, data}`.
+ * @fires {CustomEvent<AnimStateDetail>} anim-state-enter - The graph entered a state: `{state, layer}` (each layer's entry state on the first frame).
+ * @fires {CustomEvent<AnimStateDetail>} anim-state-exit - A state faded out completely: `{state, layer}`.
+ * @fires {CustomEvent<AnimTransitionDetail>} anim-transition-start - A transition fired: `{from, to, layer}`.
+ * @fires {CustomEvent<AnimTransitionEndDetail>} anim-transition-end - A crossfade ended: `{from, to, layer, interrupted}`.
  * @fires {CustomEvent<AnimRagdollDetail>} anim-ragdoll - The ragdoll's phase: `{phase}`, `start`, `settled` (at rest, frozen) or `recovered` (back on its feet after `getUp()`).
  * @fires {CustomEvent<AnimWarpEndDetail>} anim-warp-end - A `warp()` ended: `{warp, clip, completed}` (`completed` false when another clip or warp took over).
  *
- * @slot - `<anim-clip>` definitions.
+ * @slot - `<anim-clip>` definitions, and the graph's `<anim-param>`, `<anim-state>`, `<anim-transition>` and `<anim-layer>` elements.
  * @slot poster - Content shown until the first frame (replaces the `poster` image).
  * @slot progress-bar - Content shown while loading (replaces the default bar).
  *
@@ -197,7 +225,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @cssprop [--anim-progress-height=3px] - Thickness of the default loading bar.
  */
 @customElement('anim-character')
-export class AnimCharacter extends LitElement implements ClipOwner {
+export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
   static override styles = css`
     :host {
       display: block;
@@ -280,6 +308,7 @@ export class AnimCharacter extends LitElement implements ClipOwner {
   #near = false;
   #reportedProblems = new Set<string>();
   readonly #internals = this.attachInternals();
+  readonly #graph = new CharacterGraph(this, () => this.#redraw());
 
   @state() private loadProgress: number | null = null;
   @state() private posed = false;
@@ -299,6 +328,14 @@ export class AnimCharacter extends LitElement implements ClipOwner {
   }
 
   @property()
+  get graph(): string | null {
+    return this.#graph.src;
+  }
+  set graph(value: string | null | undefined) {
+    this.#graph.src = value === undefined || value === null || value.trim() === '' ? null : value.trim();
+  }
+
+  @property()
   get clip(): string | null {
     return this.#clip;
   }
@@ -306,7 +343,7 @@ export class AnimCharacter extends LitElement implements ClipOwner {
     const name = value === undefined || value === '' ? null : String(value);
     if (name === this.#clip) return;
     this.#clip = name;
-    if (!this.#rig) return;
+    if (!this.#rig || this.#graph.driving) return;
     if (name === null) this.stop();
     else this.#play(name, {});
   }
@@ -513,8 +550,65 @@ export class AnimCharacter extends LitElement implements ClipOwner {
       reportError(this, 'unknown-clip', `play(${JSON.stringify(clip)}): name a clip (${this.clips.join(', ')})`);
       return;
     }
+    if (this.#graph.compiled) {
+      reportError(
+        this,
+        'graph-active',
+        `play("${clip}"): a state graph drives this character; set its params instead (setParam, trigger)`,
+      );
+      return;
+    }
     this.#clip = clip;
     if (this.#rig) this.#play(clip, options);
+  }
+
+  /**
+   * Sets a param of the state graph (numbers for float and int, `true` / `false` for bool and trigger;
+   * numeric or boolean text is accepted). Takes effect on the next frame. An unknown name reports
+   * `unknown-param`; a value the param's type cannot hold reports `type-mismatch` and changes nothing.
+   */
+  setParam(name: string, value: number | boolean): void {
+    this.#graph.setParam(this, name, value);
+  }
+
+  /** A param's value (a number, or a boolean for bool and trigger); an unknown name reports `unknown-param`. */
+  getParam(name: string): number | boolean | undefined {
+    return this.#graph.getParam(this, name);
+  }
+
+  /** Fires a trigger param: it stays set until a transition that reads it fires, which resets it. */
+  trigger(name: string): void {
+    this.#graph.trigger(this, name);
+  }
+
+  /** The base layer's current state (during a crossfade, the state it fades to); null without a graph. */
+  get state(): string | null {
+    return this.#graph.state;
+  }
+
+  /** A snapshot of the graph's params by name. */
+  get params(): Record<string, number | boolean> {
+    return this.#graph.params;
+  }
+
+  /** The state graph's run (for `<anim-graph-view>`, advanced use and tests). */
+  get stateGraph(): CharacterGraph {
+    return this.#graph;
+  }
+
+  /** Called by the graph's elements when its markup changes: recompiled before the next frame. */
+  graphChanged(): void {
+    this.#graph.markupChanged();
+  }
+
+  /** Called by an `<anim-param>` whose value was set. */
+  paramValueChanged(source: Element, name: string, value: number | boolean): void {
+    this.#graph.setParam(source, name, value, 'value');
+  }
+
+  /** A param's live value, quietly (undefined for an unknown name). */
+  paramValue(name: string): number | boolean | undefined {
+    return this.#graph.paramValue(name);
   }
 
   /** Fades every clip out (over `fade`) to the rest pose. */
@@ -731,7 +825,8 @@ export class AnimCharacter extends LitElement implements ClipOwner {
     rig.paused = this.paused;
     this.#applyMotion(rig);
     this.#placeRoot();
-    if (this.#clip !== null) this.#play(this.#clip, { fade: 0 });
+    this.#graph.attach(rig);
+    if (this.#clip !== null && !this.#graph.driving) this.#play(this.#clip, { fade: 0 });
     rig.update(0);
     stage.content.add(rig.root);
     stage.addActor(rig);
@@ -763,6 +858,7 @@ export class AnimCharacter extends LitElement implements ClipOwner {
     const rig = this.#rig;
     if (!rig) return;
     this.#rig = undefined;
+    this.#graph.detach();
     this.posed = false;
     const stage = this.#lease?.stage;
     stage?.removeActor(rig);

@@ -99,6 +99,11 @@ export class RigRootMotion {
     return true;
   }
 
+  /** The source's own clips changed (a state graph recompiled under the same source): bind again before the next frame. */
+  rebind(): void {
+    this.#dirty = true;
+  }
+
   /** Extraction whatever the mode (a warp in progress): full 3D motion and yaw. */
   force(on: boolean): void {
     if (on === this.#forced) return;

@@ -1,0 +1,421 @@
+/**
+ * The state graph of one `<anim-character>`: its markup (and graph file or preset) compiled into a graph,
+ * run as the rig's pose source while a model is bound, its params, its problems reported once each, and
+ * its events turned into DOM events after the frame. The character forwards its graph API here.
+ */
+import {
+  type CompiledGraph,
+  compileGraph,
+  createParams,
+  type GraphDefinition,
+  type GraphInstance,
+  locomotionGraph,
+  type ParamType,
+  parseGraphJson,
+  STATE_ENTER,
+  STATE_EXIT,
+  TRANSITION_START,
+} from '../graph/index.js';
+import type { Pose, RootMotionOptions } from '../runtime/index.js';
+import type { CharacterRig } from '../scene/character-rig.js';
+import type { ClipLibrary } from '../scene/clip-library.js';
+import type { ErrorCode } from '../scene/coded-error.js';
+import { GraphSource } from '../scene/graph-source.js';
+import type { RootMotionSource } from '../scene/rig-root-motion.js';
+import { queueEvent } from './character-events.js';
+import { reportError } from './errors.js';
+import type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './graph-events.js';
+import { type GraphSources, hasGraphMarkup, mergeGraph, problemSource } from './graph-markup.js';
+import { coerceParamValue } from './graph-values.js';
+
+/** The `graph` word that names the built-in locomotion graph instead of a file. */
+export const LOCOMOTION_PRESET = 'locomotion';
+
+/** A problem to report: a stable key (reported again only after it went away), where, code and message. */
+interface Report {
+  key: string;
+  el: Element;
+  code: ErrorCode;
+  message: string;
+}
+
+export class CharacterGraph {
+  readonly #host: Element;
+  readonly #redraw: () => void;
+  #src: string | null = null;
+  #file: GraphDefinition | null = null;
+  #loading: AbortController | null = null;
+  #dirty = false;
+  #refreshQueued = false;
+  #compiled: CompiledGraph | null = null;
+  #sources: GraphSources | null = null;
+  #params: Float64Array = new Float64Array(0);
+  /** Params set while a graph file loads, applied once it has. */
+  readonly #pending = new Map<string, unknown>();
+  #reportedGraph = new Set<string>();
+  #reportedBinding = new Set<string>();
+  #rig: CharacterRig | undefined;
+  #source: GraphSource | null = null;
+  /** The clip library `#source` was bound against; a new one (an `<anim-clip>` edit) rebinds. */
+  #library: ClipLibrary | null = null;
+
+  /** Root-motion extraction the rig asked of the driver, handed on to each graph source bound. */
+  #rootMotion: RootMotionOptions | null = null;
+
+  /** What the rig runs while the graph drives it (extracting root motion from the graph's base layer). */
+  readonly driver: RootMotionSource;
+
+  constructor(host: Element, redraw: () => void) {
+    this.#host = host;
+    this.#redraw = redraw;
+    const graph = this;
+    this.driver = {
+      update: (dt) => graph.#frame(dt),
+      get pose(): Pose {
+        return graph.#source?.pose ?? graph.#rig!.playback.pose;
+      },
+      bindRootMotion: (options) => {
+        graph.#rootMotion = options;
+        return graph.#source?.bindRootMotion(options) ?? null;
+      },
+    };
+  }
+
+  // ——— configuration ———
+
+  /** The `graph` attribute: a file's URL, `locomotion`, or null. The last one set wins. */
+  get src(): string | null {
+    return this.#src;
+  }
+  set src(value: string | null) {
+    if (value === this.#src) return;
+    this.#src = value;
+    this.#loading?.abort();
+    this.#loading = null;
+    this.#file = value === LOCOMOTION_PRESET ? locomotionGraph() : null;
+    if (value !== null && value !== LOCOMOTION_PRESET) void this.#load(value);
+    this.markupChanged();
+  }
+
+  /** The markup changed: read and compiled again before the next frame (or the next question asked). */
+  markupChanged(): void {
+    this.#dirty = true;
+    if (!this.#refreshQueued) {
+      this.#refreshQueued = true;
+      queueMicrotask(() => {
+        this.#refreshQueued = false;
+        this.#refresh();
+      });
+    }
+    this.#redraw();
+  }
+
+  /** Runs the graph on `rig` (a model was bound). */
+  attach(rig: CharacterRig): void {
+    this.#rig = rig;
+    this.#source = null;
+    this.#refresh();
+    if (this.#compiled) this.#bind();
+  }
+
+  /** The model went away: its graph run with it (params and graph stay). */
+  detach(): void {
+    this.#rig = undefined;
+    this.#source = null;
+    this.#library = null;
+    this.#reportedBinding.clear();
+  }
+
+  // ——— what the character and the graph view read ———
+
+  /** The compiled graph, null when the character has none. */
+  get compiled(): CompiledGraph | null {
+    this.#refresh();
+    return this.#compiled;
+  }
+
+  /** The running instance, null until a model is bound (or without a graph). */
+  get instance(): GraphInstance | null {
+    return this.#source?.instance ?? null;
+  }
+
+  /** Whether a graph drives the character's pose (a model is bound and a graph compiled). */
+  get driving(): boolean {
+    return this.#source !== null;
+  }
+
+  /** The base layer's state (the one it is in or fading to); before a model binds, its entry state. */
+  get state(): string | null {
+    const graph = this.compiled;
+    if (!graph) return null;
+    if (this.#source) return this.#source.state(0);
+    const entry = graph.layers[0].defaultState;
+    return entry < 0 ? null : graph.states[entry].name;
+  }
+
+  /** A fresh snapshot of every param by name (bools and triggers as booleans). */
+  get params(): Record<string, number | boolean> {
+    const graph = this.compiled;
+    const out: Record<string, number | boolean> = {};
+    if (graph) for (const name of graph.paramNames) out[name] = this.#read(graph, name)!;
+    return out;
+  }
+
+  /** A param's value, undefined when there is none by that name. */
+  paramValue(name: string): number | boolean | undefined {
+    const graph = this.compiled;
+    return graph ? this.#read(graph, name) : undefined;
+  }
+
+  // ——— params ———
+
+  /**
+   * Sets a param (coerced to its type). An unknown name reports `unknown-param`, a value its type cannot
+   * hold `type-mismatch`, both on `reporter` (the character, or the `<anim-param>` that was set).
+   */
+  setParam(reporter: Element, name: string, value: unknown, call = 'setParam'): void {
+    const graph = this.compiled;
+    if (this.#loading && !graph?.paramIndex.has(name)) {
+      this.#pending.set(name, value);
+      return;
+    }
+    const index = graph?.paramIndex.get(name);
+    if (!graph || index === undefined) {
+      const known = graph?.paramNames.join(', ') || 'none';
+      reportError(reporter, 'unknown-param', `${call}("${name}"): the graph has no param "${name}" (params: ${known})`);
+      return;
+    }
+    const type = graph.paramTypes[index];
+    const coerced = coerceParamValue(type, value);
+    if (coerced === undefined) {
+      reportError(
+        reporter,
+        'type-mismatch',
+        `${call}("${name}", ${JSON.stringify(value) ?? String(value)}): "${name}" is a ${type} param and takes ${expects(type)}`,
+      );
+      return;
+    }
+    const v = typeof coerced === 'boolean' ? (coerced ? 1 : 0) : type === 'int' ? Math.trunc(coerced) : coerced;
+    this.#params[index] = v;
+    this.#redraw();
+  }
+
+  /** Reads a param; an unknown name reports `unknown-param` and gives undefined. */
+  getParam(reporter: Element, name: string): number | boolean | undefined {
+    const value = this.paramValue(name);
+    if (value === undefined && !(this.#loading && this.#pending.has(name))) {
+      const known = this.#compiled?.paramNames.join(', ') || 'none';
+      reportError(
+        reporter,
+        'unknown-param',
+        `getParam("${name}"): the graph has no param "${name}" (params: ${known})`,
+      );
+    }
+    return value;
+  }
+
+  /** Fires a trigger param; a param of another type reports `type-mismatch`. */
+  trigger(reporter: Element, name: string): void {
+    const graph = this.compiled;
+    const index = graph?.paramIndex.get(name);
+    if (graph && index !== undefined && graph.paramTypes[index] !== 'trigger') {
+      reportError(
+        reporter,
+        'type-mismatch',
+        `trigger("${name}"): "${name}" is a ${graph.paramTypes[index]} param, not a trigger (use setParam)`,
+      );
+      return;
+    }
+    this.setParam(reporter, name, true, 'trigger');
+  }
+
+  #read(graph: CompiledGraph, name: string): number | boolean | undefined {
+    const i = graph.paramIndex.get(name);
+    if (i === undefined) return undefined;
+    const type = graph.paramTypes[i];
+    return type === 'bool' || type === 'trigger' ? this.#params[i] !== 0 : this.#params[i];
+  }
+
+  // ——— compiling and binding ———
+
+  async #load(url: string): Promise<void> {
+    const controller = new AbortController();
+    this.#loading = controller;
+    let definition: GraphDefinition | null = null;
+    try {
+      const response = await fetch(url, { signal: controller.signal });
+      if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
+      const text = await response.text();
+      if (controller.signal.aborted) return;
+      const parsed = parseGraphJson(text);
+      definition = parsed.definition;
+      for (const p of parsed.problems) reportError(this.#host, 'bad-graph', `graph "${url}": ${p.message}`);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      reportError(
+        this.#host,
+        'load-failed',
+        `graph "${url}" could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    if (this.#loading !== controller) return;
+    this.#loading = null;
+    this.#file = definition;
+    this.#dirty = true;
+    this.#refresh();
+    if (this.#rig && this.#compiled && !this.#source) this.#bind();
+    this.#redraw();
+  }
+
+  /** Reads and compiles the graph again if anything changed (never while a graph file is on its way). */
+  #refresh(): void {
+    if (!this.#dirty || this.#loading) return;
+    this.#dirty = false;
+    const previous = this.#compiled;
+    if (this.#file === null && !hasGraphMarkup(this.#host)) {
+      this.#compiled = null;
+      this.#sources = null;
+      this.#params = new Float64Array(0);
+      this.#source = null;
+      this.#reportedGraph = this.#reportNew(this.#reportedGraph, []);
+      this.#reportedBinding.clear();
+      return;
+    }
+    const sources = mergeGraph(this.#host, this.#file);
+    const graph = compileGraph(sources.definition);
+    const params = createParams(graph);
+    // every param keeps its value across an edit (by name, when its type is unchanged)
+    if (previous) {
+      graph.paramNames.forEach((name, i) => {
+        const old = previous.paramIndex.get(name);
+        if (old !== undefined && previous.paramTypes[old] === graph.paramTypes[i]) params[i] = this.#params[old];
+      });
+    }
+    this.#compiled = graph;
+    this.#sources = sources;
+    this.#params = params;
+    this.#reportedGraph = this.#reportNew(this.#reportedGraph, this.#graphReports(graph, sources));
+    const pending = [...this.#pending];
+    this.#pending.clear();
+    for (const [name, value] of pending) this.setParam(this.#host, name, value);
+    if (this.#rig) this.#bind();
+  }
+
+  /** A new graph source on the rig's clips, carrying on from the previous one's states and times. */
+  #bind(): void {
+    const rig = this.#rig!;
+    const graph = this.#compiled!;
+    const { asset } = rig.binding;
+    const library = rig.library;
+    const clips = library.clips.map((c) => ({ name: c.name, binding: c.playback.binding, start: c.start, end: c.end }));
+    const source = new GraphSource(graph, asset.skeleton, clips, {
+      weightCount: asset.defaultWeights.length,
+      defaultWeights: asset.defaultWeights,
+    });
+    source.params.set(this.#params);
+    this.#params = source.params;
+    if (this.#source) source.instance.carryOver(this.#source.instance);
+    this.#source = source;
+    this.#library = library;
+    // the rig extracts root motion through the driver: have it bind the new source
+    if (this.#rootMotion !== null) rig.rootMotion.rebind();
+    const reports: Report[] = [];
+    if (source.missingClips.length > 0) {
+      const missing = source.missingClips.join(', ');
+      reports.push({
+        key: `unknown-clip|${missing}`,
+        el: this.#host,
+        code: 'unknown-clip',
+        message: `the graph plays clips the character lacks: ${missing} (clips: ${rig.clipNames.join(', ') || 'none'}); their states play nothing`,
+      });
+    }
+    for (const { layer, joints } of source.unknownMaskJoints) {
+      reports.push({
+        key: `unknown-bone|${layer}|${joints.join(' ')}`,
+        el: this.#elementOfLayer(layer),
+        code: 'unknown-bone',
+        message: `layer "${layer}" masks joints the model lacks: ${joints.join(', ')}`,
+      });
+    }
+    this.#reportedBinding = this.#reportNew(this.#reportedBinding, reports);
+    if (rig.source === rig.playback) rig.source = this.driver;
+  }
+
+  #graphReports(graph: CompiledGraph, sources: GraphSources): Report[] {
+    const out: Report[] = [];
+    for (const p of graph.problems) {
+      // a warning (an unreachable state, often a graph half written) runs fine: no error for it
+      if (p.severity !== 'error') continue;
+      const el = problemSource(sources, p.where);
+      const from = el ? '' : `graph "${this.#src}" ${p.where}: `;
+      const code: ErrorCode = p.code === 'unreachable-state' ? 'bad-graph' : p.code;
+      out.push({
+        key: `${p.code}|${p.where}|${p.message}`,
+        el: el ?? this.#host,
+        code,
+        message: `${from}${p.message}`,
+      });
+    }
+    return out;
+  }
+
+  #elementOfLayer(name: string): Element {
+    const sources = this.#sources;
+    const i = sources?.definition.layers?.findIndex((l) => l?.name === name) ?? -1;
+    return (i >= 0 ? sources?.layers[i] : null) ?? this.#host;
+  }
+
+  /** Reports each problem not reported last time; returns the keys now standing. */
+  #reportNew(before: ReadonlySet<string>, reports: readonly Report[]): Set<string> {
+    const now = new Set<string>();
+    for (const r of reports) {
+      if (!before.has(r.key) && !now.has(r.key)) reportError(r.el, r.code, r.message);
+      now.add(r.key);
+    }
+    return now;
+  }
+
+  // ——— the frame ———
+
+  #frame(dt: number): void {
+    const rig = this.#rig;
+    if (!rig) return;
+    if (this.#dirty) this.#refresh();
+    if (this.#source && rig.library !== this.#library) this.#bind();
+    const source = this.#source;
+    if (!source) {
+      // the graph went away: the clip playback takes over from the next frame
+      rig.playback.update(dt);
+      if (rig.source === this.driver) rig.source = rig.playback;
+      return;
+    }
+    source.update(dt * Math.max(0, rig.speed));
+    this.#dispatch(source);
+  }
+
+  /** The instance's events of this update, as DOM events (dispatched after the frame). */
+  #dispatch(source: GraphSource): void {
+    const { instance, graph } = source;
+    for (let i = 0; i < instance.eventCount; i++) {
+      const kind = instance.eventKind[i];
+      const layer = graph.layers[instance.eventLayer[i]].name;
+      const state = graph.states[instance.eventState[i]]?.name ?? '';
+      if (kind === STATE_ENTER || kind === STATE_EXIT) {
+        const type = kind === STATE_ENTER ? 'anim-state-enter' : 'anim-state-exit';
+        queueEvent<AnimStateDetail>(this.#host, type, { state, layer });
+        continue;
+      }
+      const from = graph.states[instance.eventFrom[i]]?.name ?? '';
+      if (kind === TRANSITION_START) {
+        queueEvent<AnimTransitionDetail>(this.#host, 'anim-transition-start', { from, to: state, layer });
+      } else {
+        const interrupted = instance.eventCompleted[i] === 0;
+        queueEvent<AnimTransitionEndDetail>(this.#host, 'anim-transition-end', { from, to: state, layer, interrupted });
+      }
+    }
+  }
+}
+
+function expects(type: ParamType): string {
+  return type === 'float' ? 'a number' : type === 'int' ? 'a whole number' : 'true or false';
+}
