@@ -142,6 +142,7 @@ export class AnimTween extends LitElement {
   #stage: Stage | undefined;
   #needsBind = true;
   #failure = '';
+  #watched: Element | undefined;
 
   @property()
   get duration(): number {
@@ -260,6 +261,8 @@ export class AnimTween extends LitElement {
     pageTicker.remove(this.#actor);
     this.#stage = undefined;
     this.#player.unbind();
+    this.#watched?.removeEventListener('anim-load', this.#onTargetLoad);
+    this.#watched = undefined;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -337,6 +340,20 @@ export class AnimTween extends LitElement {
     this.#player.bind({ channel, from: from?.value, to: to.value }, this.#composite);
   }
 
+  /** A target that loads a new model (anim-load) has new materials and lights: bind again on the next frame. */
+  #watch(el: Element): void {
+    if (el === this.#watched) return;
+    this.#watched?.removeEventListener('anim-load', this.#onTargetLoad);
+    this.#watched = el;
+    el.addEventListener('anim-load', this.#onTargetLoad);
+  }
+
+  readonly #onTargetLoad = (event: Event): void => {
+    if (event.target !== this.#watched) return;
+    this.#needsBind = true;
+    this.#requestFrame();
+  };
+
   #cssUnit(): string {
     const shape = cssValueShape(this.to);
     return shape === undefined || shape === 'color' ? '' : shape;
@@ -355,6 +372,7 @@ export class AnimTween extends LitElement {
         this.target === null ? 'the tween has no parent element' : `target "${this.target}" matches no element`;
       return { code: 'missing-target', message: what };
     }
+    this.#watch(el);
     const path = this.property.trim();
     const unknown = (why: string): Resolved => ({
       code: 'unknown-property',

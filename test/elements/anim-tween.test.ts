@@ -67,6 +67,23 @@ describe('<anim-tween>', () => {
       }
     });
 
+    it('binds again to the new materials when the target loads another model', async () => {
+      const { scene, model } = await sceneWithModel(html`
+        <anim-tween property="material.color" from="#000000" to="#ffffff" duration="2" autoplay></anim-tween>
+      `);
+      model.src = '/assets/mannequin.glb?second';
+      await oneEvent(model, 'anim-load');
+      scene.step(0.5);
+      const reds: number[] = [];
+      model.object3D.traverse((o) => {
+        const material = (o as unknown as { material?: { color: Color } }).material;
+        if (material) reds.push(material.color.r);
+      });
+      expect(reds.length).to.be.greaterThan(0);
+      // 0.5 s of 2 s: a quarter of the way from black to white, in linear light
+      for (const r of reds) expect(r).to.be.closeTo(0.25, 1e-6);
+    });
+
     it("tweens the scene's light intensity and its exposure property", async () => {
       const scene = await fixture<AnimScene>(html`
         <anim-scene paused>

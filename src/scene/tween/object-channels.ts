@@ -34,12 +34,13 @@ function lightsUnder(root: Object3D): Light[] {
 }
 
 /** A colour or number property shared by several three.js objects (every material of a model, every light). */
-function sharedChannel(root: Object3D, path: string, owners: Array<Record<string, unknown>>, name: string) {
+function sharedChannel(path: string, owners: Array<Record<string, unknown>>, name: string) {
   const first = owners[0]?.[name];
   if ((first as Color | undefined)?.isColor) {
     const colors = owners.map((owner) => owner[name] as Color);
+    // keyed by the first owner, not the root: a model loaded anew brings new materials and a new stack
     return channel(
-      root,
+      owners[0],
       path,
       'color',
       3,
@@ -58,7 +59,7 @@ function sharedChannel(root: Object3D, path: string, owners: Array<Record<string
   if (typeof first !== 'number' || owners.some((owner) => typeof owner[name] !== 'number')) return undefined;
   if (name === 'opacity') for (const material of owners) (material as unknown as Material).transparent = true;
   return channel(
-    root,
+    owners[0],
     path,
     'number',
     1,
@@ -86,7 +87,7 @@ export function objectChannel(object: Object3D, path: string): TweenChannel | un
     const owners = (head === 'material' ? materialsUnder(object) : lightsUnder(object)) as unknown as Array<
       Record<string, unknown>
     >;
-    return owners.length > 0 ? sharedChannel(object, path, owners, tail) : undefined;
+    return owners.length > 0 ? sharedChannel(path, owners, tail) : undefined;
   }
   if (head === 'quaternion' && !tail) {
     const q = object.quaternion;
