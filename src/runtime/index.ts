@@ -34,6 +34,7 @@ export {
   buildChain,
   buildFootIk,
   type ChainOptions,
+  chainJoints,
   type FootIk,
   type FootIkOptions,
   findHumanoidLegs,
