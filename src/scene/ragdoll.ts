@@ -48,13 +48,17 @@ const GET_UP_CLIPS = {
   down: ['get-up-front', 'get-up-face-down', 'getup-front', 'get-up', 'GetUp'],
 };
 
-/** Skinned vertices of the rig's meshes in model space at the rest pose: what the capsules are sized from. */
+/**
+ * Skinned vertices of the rig's visible meshes in model space at the rest pose: what the capsules are sized
+ * from (a mesh taken over by a cloth is hidden, and is no part of the body).
+ */
 function restVertices(rig: CharacterRig, restWorld: Float32Array): RagdollVertices | null {
   const { asset, skinned } = rig.binding;
   const positions: number[] = [];
   const joints: number[] = [];
   const weights: number[] = [];
   for (const { mesh, skin: skinIndex } of skinned) {
+    if (!mesh.visible) continue;
     const skin = asset.skins[skinIndex];
     const g = mesh.geometry;
     const position = g.getAttribute('position');
