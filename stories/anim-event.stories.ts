@@ -54,7 +54,7 @@ const meta: Meta<EventArgs> = {
           </anim-clip>
         </anim-character>
       </anim-scene>
-      <pre id="event-log" style="margin: 0; padding: 8px; background: #f4f5f7; border-radius: 6px; overflow: hidden"></pre>
+      <pre id="event-log" style="margin: 0; padding: 8px; background: #f4f5f7; border-radius: 6px; overflow: hidden; white-space: pre-wrap"></pre>
     </div>
   `,
 };

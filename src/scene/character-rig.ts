@@ -450,6 +450,9 @@ export class CharacterRig implements Actor {
     if (index < 0 || this.rootMotion.extracting || this.source !== this.#playback) return 1;
     const clip = this.#library.clips[index];
     if (!(clip.stride > 0)) return 1;
+    // a character nobody moves plays a stride the file carries as authored (`clip="walk"` on a page must
+    // walk, not freeze); a stride the page asked for follows the ground even at a standstill
+    if (Number.isNaN(this.groundSpeed) && this.#measuredSpeed === 0 && !clip.strideAsked) return 1;
     const speed = Number.isNaN(this.groundSpeed) ? this.#measuredSpeed : this.groundSpeed;
     return (Math.max(0, speed) * (clip.end - clip.start)) / clip.stride;
   }

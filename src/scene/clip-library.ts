@@ -49,6 +49,8 @@ export interface LogicalClip {
   readonly playback: PlaybackClip;
   /** Metres one cycle covers on the ground (0: none): the definition's, else the clip's `extras.stride`. */
   readonly stride: number;
+  /** Whether the page asked for the stride (`<anim-clip stride>`), rather than the file carrying one. */
+  readonly strideAsked: boolean;
 }
 
 export interface ClipLibrary {
@@ -133,6 +135,7 @@ function logicalClip(
     end,
     events,
     stride: definition.stride ?? extrasStride(binding),
+    strideAsked: definition.stride !== undefined,
     playback: {
       binding,
       start,

@@ -133,6 +133,23 @@ describe('<anim-character>', () => {
       expect(scene.stage!.content.children.filter((c) => c.name === 'anim-character')).to.have.length(1);
     });
 
+    it('shows the poster and the progress bar until the first frame, then neither', async () => {
+      const scene = await fixture<AnimScene>(html`<anim-scene paused></anim-scene>`);
+      const character = document.createElement('anim-character');
+      character.poster = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+      character.src = MANNEQUIN;
+      scene.append(character);
+      await character.updateComplete;
+      const part = (name: string) => character.shadowRoot!.querySelector(`[part="${name}"]`);
+      expect(part('poster')?.getAttribute('src')).to.equal(character.poster);
+      expect(part('progress-bar'), 'the default bar while loading').to.not.equal(null);
+      await character.ready;
+      await character.updateComplete;
+      expect(part('poster')).to.equal(null);
+      expect(part('progress-bar')).to.equal(null);
+      expect(part('error')).to.equal(null);
+    });
+
     it('loading="lazy" waits until the character nears the viewport', async () => {
       const scene = await fixture<AnimScene>(html`<anim-scene paused style="margin-top: 6000px"></anim-scene>`);
       const character = document.createElement('anim-character');
