@@ -62,8 +62,9 @@ const meta: Meta<SpriteArgs> = {
 };
 export default meta;
 
-function sprite(args: SpriteArgs) {
+function sprite(args: SpriteArgs, style = '') {
   return html`<anim-sprite
+    style=${style || nothing}
     src=${args.src}
     columns=${args.columns}
     rows=${args.rows}
@@ -84,16 +85,12 @@ function sprite(args: SpriteArgs) {
 
 type Story = StoryObj<SpriteArgs>;
 
-/** On a 2D page: a plain element animated by background-position, at its own size and twice it. */
+/** On a 2D page: a plain element animated by background-position, at the frame's own size and at twice it. */
 export const Page: Story = {
   render: (args) => html`
     <div style="display: flex; align-items: end; gap: 24px; background: #f1efe9; padding: 16px">
-      ${sprite(args)}
-      <div style="width: 256px">${sprite(args)}</div>
+      ${sprite(args)} ${sprite(args, 'width: 256px')}
     </div>
-    <style>
-      div > div > anim-sprite { width: 256px; }
-    </style>
   `,
 };
 

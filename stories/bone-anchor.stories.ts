@@ -35,7 +35,7 @@ const plate = html`<div
 const meta: Meta<AnchorArgs> = {
   title: 'Elements/bone-anchor',
   component: 'bone-anchor',
-  args: { bone: 'RightHand', offset: '0 0 0', rotation: '0 0 0', for: 'hero' },
+  args: { bone: 'RightHand', offset: '0 0 0', rotation: '0 0 90', for: 'hero' },
   argTypes: {
     bone: { control: 'select', options: BONES },
     offset: { control: 'text', description: '"x y z" in metres, in the bone space' },
@@ -57,7 +57,7 @@ export default meta;
 
 type Story = StoryObj<AnchorArgs>;
 
-/** A small mannequin carried in the right hand, and a name plate over the head that follows the walk. */
+/** A small mannequin carried by its feet in the right hand, and a name plate over the head that follows the walk. */
 export const HandAndNamePlate: Story = {};
 
 /** The carried figure sits on the head instead, turned to face sideways. */
