@@ -95,7 +95,7 @@ export async function bindGltf(gltf: GLTF, url: string): Promise<GltfBinding> {
  * Every buffer view an accessor reads, as the loader decoded it (the parser caches them, so this costs no
  * second copy), each in a buffer of its own; views nothing reads stay empty.
  */
-async function resolvedBufferViews(
+export async function resolvedBufferViews(
   gltf: GLTF,
   json: GltfJson,
 ): Promise<{ views: NonNullable<GltfJson['bufferViews']>; buffers: ArrayBuffer[] }> {

@@ -3,11 +3,13 @@ import {
   advanceClock,
   type Clock,
   createClock,
+  type GltfJson,
   importPropertyClips,
   type PropertyClip,
   resetClock,
   type WrapMode,
 } from '../runtime/index.js';
+import { resolvedBufferViews } from './gltf-binding.js';
 import { GltfObjects } from './pointer-targets.js';
 import { PropertyClipPlayer } from './property-clip-player.js';
 import type { Actor } from './stage.js';
@@ -33,9 +35,11 @@ export class ModelAnimation implements Actor {
 
   /** Reads the property tracks of every animation in a loaded glTF. Throws `bad-gltf` (AnimError) for broken ones. */
   static async from(gltf: GLTF): Promise<ModelAnimation> {
-    const json = gltf.parser.json;
-    const buffers = (json.buffers?.length ?? 0) > 0 ? await gltf.parser.getDependencies('buffer') : [];
-    return new ModelAnimation(gltf, importPropertyClips(json, buffers as ArrayBuffer[]));
+    const json = gltf.parser.json as GltfJson;
+    if (!json.animations?.length) return new ModelAnimation(gltf, []);
+    // the views as the loader decoded them, so meshopt-compressed keys arrive decoded
+    const { views, buffers } = await resolvedBufferViews(gltf, json);
+    return new ModelAnimation(gltf, importPropertyClips({ ...json, bufferViews: views }, buffers));
   }
 
   /** Every animation of the file, by name (also those without property tracks). */
