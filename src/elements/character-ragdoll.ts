@@ -28,6 +28,12 @@ export interface RagdollOptions {
   limits?: RagdollLimits;
 }
 
+/** What `<anim-ragdoll>` contributes (read without importing the element). */
+interface RagdollDescription extends Element {
+  velocity?: readonly [number, number, number];
+  limits?: RagdollLimits;
+}
+
 const ragdolls = new WeakMap<AnimCharacter, { ragdoll: Ragdoll; limits: RagdollLimits; rig: unknown }>();
 
 /** The character's ragdoll, if one has been made for its current model. */
@@ -42,7 +48,9 @@ export function ragdollOf(character: AnimCharacter): Ragdoll | undefined {
  * Rapier cannot start. Resolves once the bodies are in the world (or the request failed).
  */
 export async function startRagdoll(character: AnimCharacter, options: RagdollOptions = {}): Promise<void> {
-  const velocity = options.velocity ?? [0, 0, 0];
+  // an <anim-ragdoll> child describes the character's ragdoll; options given here win
+  const description = character.querySelector(':scope > anim-ragdoll') as RagdollDescription | null;
+  const velocity = options.velocity ?? description?.velocity ?? [0, 0, 0];
   if (velocity.length !== 3 || !velocity.every(Number.isFinite)) {
     reportError(character, 'bad-attribute', `ragdoll velocity ${JSON.stringify(velocity)} is not [x, y, z] in m/s`);
     return;
@@ -55,7 +63,7 @@ export async function startRagdoll(character: AnimCharacter, options: RagdollOpt
   const rig = character.rig;
   const stage = character.stage;
   if (!rig || !stage) return;
-  const limits = options.limits ?? 'natural';
+  const limits = options.limits ?? description?.limits ?? 'natural';
   try {
     const physics = await startPhysics(stage);
     if (character.rig !== rig) return;

@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/anim-scene.js';
 import '../../src/elements/anim-character.js';
+import '../../src/elements/anim-ragdoll.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { type AnimRagdollDetail, ragdollOf } from '../../src/elements/character-ragdoll.js';
@@ -192,5 +193,69 @@ describe('ragdoll on <anim-character>', () => {
     const before = character.time;
     scene.step(0.1);
     expect(character.time).to.not.equal(before);
+  });
+});
+
+describe('<anim-ragdoll>', () => {
+  async function described(attributes: string) {
+    const scene = await fixture<AnimScene>(
+      html`<anim-scene paused ground camera-orbit="0deg 20deg 6m" style="width: 320px; height: 240px"></anim-scene>`,
+    );
+    scene.innerHTML = `<anim-character src="${MANNEQUIN}" clip="idle"><anim-ragdoll ${attributes}></anim-ragdoll></anim-character>`;
+    const character = scene.querySelector('anim-character')!;
+    const element = scene.querySelector('anim-ragdoll')!;
+    await character.ready;
+    // the ragdoll (and Rapier) may be on their way: let them arrive
+    for (let i = 0; i < 20 && element.active && !ragdollOf(character); i++) await new Promise((r) => setTimeout(r, 50));
+    return { scene, character, element };
+  }
+
+  it('a saved `active` brings the character back down on load, and stays set while it lies', async () => {
+    const { scene, character, element } = await described('active');
+    expect(ragdollOf(character)?.status).to.equal('active');
+    for (let f = 0; f < 300; f++) scene.step(DT);
+    expect(ragdollOf(character)!.status).to.equal('settled');
+    expect(element.hasAttribute('active')).to.equal(true);
+  });
+
+  it('follows the character: ragdoll() sets active, getUp() clears it once recovered; removing active gets up', async () => {
+    const { scene, character, element } = await described('velocity="0 0 -2" limits="loose"');
+    expect(element.active).to.equal(false);
+    await character.ragdoll();
+    scene.step(DT);
+    await element.updateComplete;
+    expect(element.hasAttribute('active')).to.equal(true);
+    // the element's limits and velocity were used
+    const ragdoll = ragdollOf(character)!;
+    const shoulder = ragdoll.layout.joints.find((j) => j.kind === 'shoulder')!;
+    expect(shoulder.limits[5] - shoulder.limits[4]).to.be.above((175 * Math.PI) / 180);
+    for (let f = 0; f < 300 && ragdoll.status === 'active'; f++) scene.step(DT);
+    character.getUp();
+    for (let f = 0; f < 30; f++) scene.step(DT);
+    await element.updateComplete;
+    expect(element.hasAttribute('active')).to.equal(false);
+    // and by attribute: down, then up
+    element.setAttribute('active', '');
+    await element.updateComplete;
+    for (let i = 0; i < 20 && ragdoll.status === 'off'; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(ragdoll.status).to.equal('active');
+    element.removeAttribute('active');
+    await element.updateComplete;
+    expect(ragdoll.status).to.equal('off');
+  });
+
+  it('rejects a bad velocity or limits with bad-attribute, keeping the previous value', async () => {
+    const { element } = await described('');
+    const errors = collectErrors(element);
+    element.setAttribute('velocity', '1 2');
+    element.setAttribute('limits', 'floppy');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(errors.map((e) => e.code)).to.deep.equal(['bad-attribute', 'bad-attribute']);
+    expect(element.velocity).to.deep.equal([0, 0, 0]);
+    expect(element.limits).to.equal('natural');
+    element.setAttribute('limits', 'loose');
+    expect(element.limits).to.equal('loose');
+    element.removeAttribute('limits');
+    expect(element.limits).to.equal('natural');
   });
 });
