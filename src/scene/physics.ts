@@ -36,7 +36,7 @@ export function loadRapier(): Promise<Rapier> {
 }
 
 /**
- * A Rapier world for one stage: gravity, a ground plane at y = 0, a fixed step (default 1/60 s, at most
+ * A Rapier world for one stage: gravity, a ground plane at y = 0 (200 m across), a fixed step (default 1/60 s, at most
  * `maxSteps` per frame: a stalled tab drops time rather than spiralling), and listeners that run around
  * each step. An Actor of its stage; free of any one user, so ragdolls and character controllers share it.
  */
@@ -58,7 +58,8 @@ export class PhysicsWorld implements Actor {
     this.world = new module.World({ x: gravity[0], y: gravity[1], z: gravity[2] });
     // a thick slab whose top is y = 0: thick, so nothing fast tunnels through it
     const body = this.world.createRigidBody(module.RigidBodyDesc.fixed().setTranslation(0, -5, 0));
-    this.ground = this.world.createCollider(module.ColliderDesc.cuboid(1000, 5, 1000), body);
+    // 100 m each way: Rapier's character controller sinks into (and sticks in) far larger cuboids
+    this.ground = this.world.createCollider(module.ColliderDesc.cuboid(100, 5, 100), body);
     this.ground.setFriction(0.9);
   }
 
