@@ -55,6 +55,18 @@ function parseRepeat(text: string): Parsed<number> {
     : { ok: false, message: `"${text}" is not a whole number of repeats (0 or more) or "infinite"` };
 }
 
+/**
+ * The three.js object a 3D element shows: a model's or sprite's `object3D`, a character's rig root, a
+ * scene's whole scene (its lights). Undefined while it is still loading; null for an element that is not 3D.
+ */
+function objectOf(el: Element): Object3D | undefined | null {
+  const host = el as Element & { object3D?: Object3D; rig?: { root: Object3D }; stage?: Stage };
+  if ('object3D' in host) return host.object3D;
+  if ('rig' in host) return host.rig?.root;
+  if (el.localName === 'anim-scene') return host.stage?.scene;
+  return null;
+}
+
 type Resolved = { channel: TweenChannel } | { wait: true } | { code: ErrorCode; message: string };
 
 /**
@@ -63,7 +75,8 @@ type Resolved = { channel: TweenChannel } | { wait: true } | { code: ErrorCode; 
  *
  * The target is the parent element unless `target` names another by CSS selector. Its property is chosen by
  * `property`:
- * - on `<anim-model>`, `<anim-sprite>`, `<anim-character>` (anything with an `object3D`) and `<anim-scene>`:
+ * - on `<anim-model>`, `<anim-sprite>`, `<bone-anchor>` (anything with an `object3D`), `<anim-character>` (its
+ *   placement, on top of its `position`) and `<anim-scene>`:
  *   `position`, `rotation` (degrees), `scale`, each also by axis (`position.y`, `rotation.y`, `scale.x`);
  *   `quaternion` (`"x y z w"`, slerped); `material.color`, `material.emissive`, `material.opacity` and any
  *   other numeric material property, for every material of the model; `light.intensity`, `light.color`
@@ -385,13 +398,13 @@ export class AnimTween extends LitElement {
       return { channel: cssVariableChannel(el, path, shape === 'color' ? 'color' : (shape ?? '')) };
     }
     if (OBJECT_HEADS.includes(path.split('.')[0])) {
-      const host = el as Element & { object3D?: Object3D; stage?: Stage; loaded?: boolean };
-      const object = host.object3D ?? host.stage?.scene;
-      if (!object) return 'object3D' in host || 'stage' in host ? { wait: true } : unknown('needs a 3D element');
-      const channel = objectChannel(object, path);
+      const three = objectOf(el);
+      if (three === null) return unknown('needs a 3D element');
+      if (three === undefined) return { wait: true };
+      const channel = objectChannel(three, path);
       if (channel) return { channel };
       // materials and lights arrive with the model
-      return host.loaded === false ? { wait: true } : unknown('does not exist');
+      return (el as { loaded?: boolean }).loaded === false ? { wait: true } : unknown('does not exist');
     }
     const channel = elementChannel(el, path);
     return channel ? { channel } : unknown('is neither a numeric property nor an attribute');

@@ -1,5 +1,6 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { Color } from 'three';
+import '../../src/elements/anim-character.js';
 import '../../src/elements/anim-model.js';
 import '../../src/elements/anim-scene.js';
 import '../../src/elements/anim-tween.js';
@@ -82,6 +83,24 @@ describe('<anim-tween>', () => {
       expect(reds.length).to.be.greaterThan(0);
       // 0.5 s of 2 s: a quarter of the way from black to white, in linear light
       for (const r of reds) expect(r).to.be.closeTo(0.25, 1e-6);
+    });
+
+    it("moves a character's placement, and its bones with it", async () => {
+      const scene = await fixture<AnimScene>(html`
+        <anim-scene paused>
+          <anim-character src="/assets/mannequin.glb" clip="idle">
+            <anim-tween property="position.x" from="0" to="2" duration="1" autoplay></anim-tween>
+          </anim-character>
+        </anim-scene>
+      `);
+      const character = scene.querySelector('anim-character')!;
+      await character.ready;
+      const hipsAtRest = character.boneMatrix('Hips')![12];
+      scene.step(0.5);
+      scene.step(0);
+      expect(character.rig!.root.position.x).to.be.closeTo(1, 1e-6);
+      expect(character.boneMatrix('Hips')![12] - hipsAtRest).to.be.closeTo(1, 0.05);
+      expect(scene.stage!.scene.position.x, 'the stage itself stays put').to.equal(0);
     });
 
     it("tweens the scene's light intensity and its exposure property", async () => {
