@@ -3,6 +3,7 @@ export { AnimBlendPoint } from './elements/anim-blend-point.js';
 export { AnimCharacter, type PlayOptions } from './elements/anim-character.js';
 export { AnimClip } from './elements/anim-clip.js';
 export { AnimEvent } from './elements/anim-event.js';
+export { AnimGraphView } from './elements/anim-graph-view.js';
 export { AnimLayer } from './elements/anim-layer.js';
 export { AnimModel, type AnimModelLoadDetail } from './elements/anim-model.js';
 export { AnimParam } from './elements/anim-param.js';

@@ -31,6 +31,18 @@ import { coerceParamValue } from './graph-values.js';
 /** The `graph` word that names the built-in locomotion graph instead of a file. */
 export const LOCOMOTION_PRESET = 'locomotion';
 
+/**
+ * The pose source a character's graph puts on its rig. Besides the pose it answers what code holding only
+ * the rig asks of a state graph source (a controller setting locomotion params): setParam, getParam, state.
+ */
+export interface GraphDriver extends RootMotionSource {
+  /** Sets a param quietly (coerced to its type); false for an unknown name or a value of the wrong kind. */
+  setParam(name: string, value: number | boolean): boolean;
+  getParam(name: string): number | boolean | undefined;
+  /** The state a layer (default the base) is in or fading to. */
+  state(layer?: number): string | null;
+}
+
 /** A problem to report: a stable key (reported again only after it went away), where, code and message. */
 interface Report {
   key: string;
@@ -63,7 +75,7 @@ export class CharacterGraph {
   #rootMotion: RootMotionOptions | null = null;
 
   /** What the rig runs while the graph drives it (extracting root motion from the graph's base layer). */
-  readonly driver: RootMotionSource;
+  readonly driver: GraphDriver;
 
   constructor(host: Element, redraw: () => void) {
     this.#host = host;
@@ -78,6 +90,9 @@ export class CharacterGraph {
         graph.#rootMotion = options;
         return graph.#source?.bindRootMotion(options) ?? null;
       },
+      setParam: (name, value) => graph.#write(name, value),
+      getParam: (name) => graph.paramValue(name),
+      state: (layer = 0) => graph.#source?.state(layer) ?? null,
     };
   }
 
@@ -185,9 +200,8 @@ export class CharacterGraph {
       reportError(reporter, 'unknown-param', `${call}("${name}"): the graph has no param "${name}" (params: ${known})`);
       return;
     }
-    const type = graph.paramTypes[index];
-    const coerced = coerceParamValue(type, value);
-    if (coerced === undefined) {
+    if (!this.#write(name, value)) {
+      const type = graph.paramTypes[index];
       reportError(
         reporter,
         'type-mismatch',
@@ -195,9 +209,20 @@ export class CharacterGraph {
       );
       return;
     }
-    const v = typeof coerced === 'boolean' ? (coerced ? 1 : 0) : type === 'int' ? Math.trunc(coerced) : coerced;
-    this.#params[index] = v;
     this.#redraw();
+  }
+
+  /** Writes a param coerced to its type; false (nothing written) for an unknown name or a value that does not fit. */
+  #write(name: string, value: unknown): boolean {
+    const graph = this.#compiled;
+    const index = graph?.paramIndex.get(name);
+    if (!graph || index === undefined) return false;
+    const type = graph.paramTypes[index];
+    const coerced = coerceParamValue(type, value);
+    if (coerced === undefined) return false;
+    this.#params[index] =
+      typeof coerced === 'boolean' ? (coerced ? 1 : 0) : type === 'int' ? Math.trunc(coerced) : coerced;
+    return true;
   }
 
   /** Reads a param; an unknown name reports `unknown-param` and gives undefined. */

@@ -31,9 +31,12 @@ export function parseParamValue(text: string): Parsed<number | boolean> {
  * text too), true/false (or 1/0, or their text) for bool and trigger. Undefined when it does not fit.
  */
 export function coerceParamValue(type: ParamType, value: unknown): number | boolean | undefined {
-  const parsed = typeof value === 'string' ? parseParamValue(value) : { ok: true as const, value };
-  if (!parsed.ok) return undefined;
-  const v = parsed.value;
+  let v = value;
+  if (typeof value === 'string') {
+    const parsed = parseParamValue(value);
+    if (!parsed.ok) return undefined;
+    v = parsed.value;
+  }
   if (type === 'bool' || type === 'trigger') {
     if (typeof v === 'boolean') return v;
     return v === 0 || v === 1 ? v === 1 : undefined;

@@ -43,6 +43,14 @@ export {
   type TransitionDefinition,
 } from './definition.js';
 export { graphToJson, normalizeGraph, parseGraphJson } from './graph-json.js';
+export {
+  type GraphLayout,
+  type LayoutBand,
+  type LayoutEdge,
+  type LayoutNode,
+  type LayoutOptions,
+  layoutGraph,
+} from './graph-layout.js';
 export { GraphPose } from './graph-pose.js';
 export {
   GraphInstance,
