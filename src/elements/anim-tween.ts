@@ -75,8 +75,8 @@ type Resolved = { channel: TweenChannel } | { wait: true } | { code: ErrorCode; 
  *
  * The target is the parent element unless `target` names another by CSS selector. Its property is chosen by
  * `property`:
- * - on `<anim-model>`, `<anim-sprite>`, `<bone-anchor>` (anything with an `object3D`), `<anim-character>` (its
- *   placement, on top of its `position`) and `<anim-scene>`:
+ * - on `<anim-model>`, `<anim-sprite>` (anything with an `object3D`), `<anim-character>` (its placement, on
+ *   top of its `position`) and `<anim-scene>`:
  *   `position`, `rotation` (degrees), `scale`, each also by axis (`position.y`, `rotation.y`, `scale.x`);
  *   `quaternion` (`"x y z w"`, slerped); `material.color`, `material.emissive`, `material.opacity` and any
  *   other numeric material property, for every material of the model; `light.intensity`, `light.color`
