@@ -36,6 +36,7 @@ import {
   startWarp,
   type WarpTargetInput,
 } from './character-motion.js';
+import { syncFootIk } from './character-foot-ik.js';
 import { type RagdollOptions, standUp, startRagdoll } from './character-ragdoll.js';
 import { CharacterGraph } from './character-graph.js';
 import type { ClipOwner } from './clip-owner.js';
@@ -161,6 +162,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @attr skinning - `gpu` (bone textures, the default) or `cpu` (the runtime deforms positions and normals each frame).
  * @attr poster - URL of an image shown until the first frame is drawn.
  * @attr loading - `eager` (the default) loads at once; `lazy` waits until the character is about a screen away from the viewport.
+ * @attr {boolean} foot-ik - Plants the feet on the ground under them (the scene's `ground`, `<anim-model ground>`, meshes with `userData.ground`): legs bent by two-bone IK, the pelvis lowered as needed, soles turned to the slope; skipped while airborne. An `<anim-foot-ik>` child turns it on too and sets its knobs. Legs that cannot be found by humanoid names report `unknown-bone`.
  * @attr rig - How this model's bones map onto the humanoid slots for clips played with `<anim-clip retarget>`: `auto` (the default: Mixamo, Rigify, VRM/Unity, Blender `.L`/`_L` and other common namings, the hierarchy and the body's sides), `mixamo`, or a JSON map of slot to bone name (`{"leftUpperArm": "arm_upper_L"}`) over what `auto` finds. A model that cannot be mapped reports `no-humanoid` naming the missing slots.
  * @attr root-motion - What the clips' root motion does: `off` (the default: it plays in the skeleton), `apply` (it moves the character: position and, with `yaw`, heading) or `expose` (the character stays; a controller reads `rootMotion()`), plus `planar` (only the horizontal is taken; the vertical stays in the skeleton) and `yaw` (turning is taken too). A bare `root-motion` means `apply`. Either way the extracted motion is removed from the root bone, so it is not applied twice; seamless across loop seams and blended through crossfades and blend spaces. With `off`, a clip with a stride (`<anim-clip stride>` or the model's) plays at the rate that keeps its feet in pace with the character's ground speed.
  * @attr root-bone - The bone whose motion moves the character. Default `Hips`, else the skeleton's root. A name the model lacks reports `unknown-bone` (the default is used).
@@ -185,6 +187,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @prop {SkinningMode} skinning - See the `skinning` attribute.
  * @prop {string | null} poster - See the `poster` attribute.
  * @prop {'eager' | 'lazy'} loading - See the `loading` attribute.
+ * @prop {boolean} footIk - See the `foot-ik` attribute.
  * @prop {'auto' | 'mixamo' | Record<string, string>} rigMap - See the `rig` attribute (the `rig` property is the bound three.js side); accepts the JSON text too.
  * @prop {string[]} clips - Read-only: the clips this character can play (empty until loaded).
  * @prop {string[]} bones - Read-only: the joint names of the model's skins (empty until loaded).
@@ -315,6 +318,7 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
   @state() private errorMessage = '';
 
   @property({ type: Boolean }) paused = false;
+  @property({ type: Boolean, attribute: 'foot-ik' }) footIk = false;
   @property() poster: string | null = null;
 
   @property()
@@ -737,6 +741,7 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('footIk')) syncFootIk(this);
     if (changed.has('paused') && this.#rig) {
       this.#rig.paused = this.paused;
       this.#redraw();

@@ -20,6 +20,8 @@ export class Ground extends Mesh<CircleGeometry, MeshStandardMaterial> {
     const material = new MeshStandardMaterial({ color, roughness: 0.95, metalness: 0, transparent: true });
     super(new CircleGeometry(RADIUS, 96), material);
     this.name = 'anim-ground';
+    // feet stand on it (foot IK probes meshes marked so)
+    this.userData.ground = true;
     this.rotation.x = -Math.PI / 2;
     this.receiveShadow = true;
     // drawn before any other transparent object, and without writing depth: nothing on stage is hidden by it

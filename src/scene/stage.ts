@@ -61,6 +61,7 @@ export class Stage {
   #controls: OrbitControls | undefined;
   #ground: Ground | undefined;
   #debug: readonly DebugView[] = [];
+  #contentVersion = 0;
   #disposed = false;
 
   constructor(sizeSource: HTMLElement) {
@@ -111,8 +112,14 @@ export class Stage {
     this.loop.requestRedraw();
   }
 
+  /** Bumped by every `contentChanged()` and ground switch: caches over the scene's objects compare it. */
+  get contentVersion(): number {
+    return this.#contentVersion;
+  }
+
   /** Refits the shadow camera and debug overlays to `content`; call after adding or removing objects. */
   contentChanged(): void {
+    this.#contentVersion++;
     this.content.updateMatrixWorld(true);
     this.content.traverse((object) => {
       if ((object as Mesh).isMesh) object.castShadow = true;
@@ -248,6 +255,7 @@ export class Stage {
       this.#ground?.dispose();
       this.#ground = undefined;
     }
+    this.#contentVersion++;
     this.loop.requestRedraw();
   }
 
