@@ -240,7 +240,9 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
       position: absolute;
       inset: 0;
       height: auto;
-      pointer-events: none;
+      /* important: the scene gives its slotted children pointer events, and this box covers its canvas
+         (orbit controls, picking); an inner !important wins over the scene's rule */
+      pointer-events: none !important;
     }
     .viewport,
     .cover {

@@ -189,6 +189,13 @@ describe('<anim-character>', () => {
       expect({ geometries: memory.geometries, textures: memory.textures }).to.deep.equal(baseline);
     });
 
+    it('inside a scene it covers the canvas without catching its pointer events (orbit controls work)', async () => {
+      const { scene, character } = await mountCharacter(`src="${MANNEQUIN}"`);
+      expect(getComputedStyle(character).pointerEvents).to.equal('none');
+      const r = scene.getBoundingClientRect();
+      expect(scene.shadowRoot!.elementFromPoint(r.left + 40, r.top + 40)).to.equal(scene.stage!.canvas);
+    });
+
     it('a lone character makes a stage of its own, draws on it and frees it when removed', async () => {
       const character = await fixture<AnimCharacter>(
         html`<anim-character src=${MANNEQUIN} clip="idle" style="width: 200px; height: 200px"></anim-character>`,
