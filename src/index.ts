@@ -3,7 +3,9 @@ export { AnimBlendPoint } from './elements/anim-blend-point.js';
 export { AnimCharacter, type PlayOptions } from './elements/anim-character.js';
 export { AnimClip } from './elements/anim-clip.js';
 export { AnimEvent } from './elements/anim-event.js';
+export { AnimFootIk } from './elements/anim-foot-ik.js';
 export { AnimGraphView } from './elements/anim-graph-view.js';
+export { AnimIk, type IkPointInput } from './elements/anim-ik.js';
 export { AnimLayer } from './elements/anim-layer.js';
 export { AnimModel, type AnimModelLoadDetail } from './elements/anim-model.js';
 export { AnimParam } from './elements/anim-param.js';
@@ -20,6 +22,7 @@ export type {
   AnimPlayDetail,
   AnimProgressDetail,
 } from './elements/character-events.js';
+export type { FootIkKnobs } from './elements/character-foot-ik.js';
 export type { AnimErrorDetail, ErrorCode } from './elements/errors.js';
 export type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './elements/graph-events.js';
 export {
@@ -34,6 +37,9 @@ export {
 } from './graph/index.js';
 export { CharacterRig, type RigListener, type RigPlayOptions } from './scene/character-rig.js';
 export type { ClipDefinition, ClipEventDefinition } from './scene/clip-library.js';
+export { FootIkDriver } from './scene/foot-ik-driver.js';
 export { type GraphClip, GraphSource } from './scene/graph-source.js';
+export { GroundProbe, groundProbeOf } from './scene/ground-probe.js';
+export { IkChainDriver, type IkChainSettings } from './scene/ik-chain-driver.js';
 export type { LocalPoseModifier, ModelPoseModifier, PoseSource } from './scene/pose-pipeline.js';
 export type { SkinningMode } from './scene/skin-output.js';
