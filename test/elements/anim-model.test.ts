@@ -7,6 +7,7 @@ import type { AnimScene } from '../../src/elements/anim-scene.js';
 import type { AnimErrorDetail } from '../../src/elements/errors.js';
 import { expectClose } from '../helpers/math.js';
 import { pointerGlb } from '../helpers/pointer-glb.js';
+import { fetchSharedModel } from '../helpers/shared-models.js';
 
 const MANNEQUIN = '/assets/mannequin.glb';
 
@@ -207,5 +208,18 @@ describe('<anim-model> property clips (KHR_animation_pointer)', () => {
     console.warn = warn;
     expect(errors.map((e) => e.code)).to.deep.equal(['unknown-clip']);
     expect(errors[0].message).to.contain('pulse');
+  });
+});
+
+describe('<anim-model> on real models', () => {
+  it('loads RobotExpressive and reports its clips and bones', async function () {
+    await fetchSharedModel(this, 'RobotExpressive.glb');
+    const { model } = await inScene(
+      html`<anim-scene paused><anim-model src="/shared-models/RobotExpressive.glb" scale="0.5"></anim-model></anim-scene>`,
+    );
+    expect(model.clips).to.include.members(['Dance', 'Wave', 'Walking']);
+    const box = new Box3().setFromObject(model.object3D);
+    expect(box.isEmpty()).to.equal(false);
+    expect(box.max.y).to.be.greaterThan(0.5);
   });
 });

@@ -10,6 +10,7 @@ import type { AnimScene } from '../../src/elements/anim-scene.js';
 import type { BoneAnchor } from '../../src/elements/bone-anchor.js';
 import type { AnimErrorDetail } from '../../src/elements/errors.js';
 import { expectClose } from '../helpers/math.js';
+import { fetchSharedModel } from '../helpers/shared-models.js';
 
 const MANNEQUIN = '/assets/mannequin.glb';
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -151,5 +152,30 @@ describe('<bone-anchor>', () => {
       expect(errors.map((e) => e.code)).to.include('bad-attribute');
       expect(anchor.offset).to.deep.equal([0, 1, 0]);
     });
+  });
+});
+
+describe('<bone-anchor> on real models', () => {
+  it("rides the Soldier's right hand through a walk-to-run crossfade, carrying the Fox", async function () {
+    await fetchSharedModel(this, 'Soldier.glb');
+    await fetchSharedModel(this, 'Fox.glb');
+    const { scene, character, errors } = await mount(`
+      <anim-character src="/shared-models/Soldier.glb" clip="Walk" fade="0.3">
+        <bone-anchor bone="mixamorig:RightHand" offset="0 10cm 0">
+          <anim-model src="/shared-models/Fox.glb" scale="0.005"></anim-model>
+        </bone-anchor>
+      </anim-character>`);
+    const anchor = scene.querySelector<BoneAnchor>('bone-anchor')!;
+    const fox = scene.querySelector<AnimModel>('anim-model')!;
+    scene.step(0.2);
+    character.play('Run');
+    const offset = new Matrix4().makeTranslation(0, 0.1, 0);
+    for (let frame = 0; frame < 12; frame++) {
+      scene.step(1 / 30);
+      const expected = new Matrix4().fromArray(character.boneMatrix('mixamorig:RightHand')!).multiply(offset);
+      expectClose(anchor.object3D.matrixWorld.elements, expected.elements, 1e-5, `frame ${frame}`);
+      expect(fox.object3D.parent).to.equal(anchor.object3D);
+    }
+    expect(errors).to.deep.equal([]);
   });
 });
