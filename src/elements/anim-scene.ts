@@ -1,6 +1,7 @@
 import { ContextProvider } from '@lit/context';
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { setMaxRagdolls } from '../scene/ragdoll.js';
 import { DEBUG_VIEWS, type DebugView, Stage } from '../scene/stage.js';
 import { acceptValue } from './accept-value.js';
 import { reportError } from './errors.js';
@@ -22,6 +23,13 @@ const DEFAULT_BACKGROUND = '#e9ebee';
 
 const parseNonNegative = (text: string) => parseNumber(text, { min: 0 });
 const parseDebug = (text: string) => parseTokenList(text, DEBUG_VIEWS);
+const parseCount = (text: string) => {
+  const parsed = parseNumber(text, { min: 0 });
+  return parsed.ok && !Number.isInteger(parsed.value)
+    ? ({ ok: false, message: `"${text}" is not a whole number (zero or more)` } as const)
+    : parsed;
+};
+const DEFAULT_MAX_RAGDOLLS = 12;
 
 /**
  * How each property reaches the stage. Defined before the class: when the markup precedes the script,
@@ -37,6 +45,7 @@ const APPLY = {
   background: (stage: Stage, el: AnimScene) => stage.setBackground(el.background),
   exposure: (stage: Stage, el: AnimScene) => stage.setExposure(el.exposure),
   debug: (stage: Stage, el: AnimScene) => stage.setDebug(el.debug),
+  maxRagdolls: (stage: Stage, el: AnimScene) => setMaxRagdolls(stage, el.maxRagdolls),
   paused: (stage: Stage, el: AnimScene) => {
     stage.paused = el.paused;
   },
@@ -68,6 +77,7 @@ const APPLY = {
  * @attr exposure - Tone-mapping exposure (ACES Filmic), 0 or more; 1 is neutral. Default 1.
  * @attr {boolean} paused - Stops time for every character; the scene still redraws when configured. `step()` still works.
  * @attr time-scale - Multiplies the passage of time, 0 or more (0.5 is slow motion). Default 1.
+ * @attr max-ragdolls - How many ragdolls simulate at once, a whole number, 0 or more; the nearest the camera first, one more settles the farthest at once. Default 12.
  * @attr debug - Space-separated debug overlays: `skeleton` (bones of every skinned mesh), `root-motion`, `colliders`, `stats` (accepted; drawn by later versions).
  *
  * @prop {CameraOrbit} cameraOrbit - `{yaw, pitch, distance}` in degrees and metres; accepts the attribute's text too.
@@ -79,6 +89,7 @@ const APPLY = {
  * @prop {number} exposure - See the `exposure` attribute.
  * @prop {boolean} paused - See the `paused` attribute.
  * @prop {number} timeScale - See the `time-scale` attribute.
+ * @prop {number} maxRagdolls - See the `max-ragdolls` attribute.
  * @prop {DebugView[]} debug - The active debug overlays; accepts the attribute's text too.
  * @prop {Stage | undefined} stage - The three.js side (renderer, camera, loop) while connected; for advanced use.
  *
@@ -124,6 +135,7 @@ export class AnimScene extends LitElement {
   #exposure = 1;
   #timeScale = 1;
   #debug: DebugView[] = [];
+  #maxRagdolls = DEFAULT_MAX_RAGDOLLS;
 
   @property({ attribute: 'camera-orbit' })
   get cameraOrbit(): CameraOrbit {
@@ -170,6 +182,14 @@ export class AnimScene extends LitElement {
   }
   set timeScale(value: number | string | null | undefined) {
     this.#timeScale = acceptValue(this, 'time-scale', value, parseNonNegative, this.#timeScale, 1);
+  }
+
+  @property({ attribute: 'max-ragdolls' })
+  get maxRagdolls(): number {
+    return this.#maxRagdolls;
+  }
+  set maxRagdolls(value: number | string | null | undefined) {
+    this.#maxRagdolls = acceptValue(this, 'max-ragdolls', value, parseCount, this.#maxRagdolls, DEFAULT_MAX_RAGDOLLS);
   }
 
   @property()

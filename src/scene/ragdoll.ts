@@ -535,6 +535,11 @@ export class RagdollManager implements PhysicsListener {
     this.#stage = stage;
   }
 
+  setMaxActive(count: number): void {
+    this.maxActive = count;
+    this.#enforceCap();
+  }
+
   get activeCount(): number {
     return this.#active.length;
   }
@@ -573,15 +578,23 @@ export class RagdollManager implements PhysicsListener {
   }
 }
 
-const managers = new WeakMap<PhysicsWorld, RagdollManager>();
+const managers = new WeakMap<Stage, RagdollManager>();
+const caps = new WeakMap<Stage, number>();
 
-/** The ragdoll manager of a stage's physics world (made on first use). */
+/** The ragdoll manager of a stage (made with its physics world's first ragdoll). */
 export function managerFor(stage: Stage, physics: PhysicsWorld): RagdollManager {
-  let manager = managers.get(physics);
+  let manager = managers.get(stage);
   if (!manager) {
     manager = new RagdollManager(stage);
-    managers.set(physics, manager);
+    manager.maxActive = caps.get(stage) ?? manager.maxActive;
+    managers.set(stage, manager);
     physics.addListener(manager);
   }
   return manager;
+}
+
+/** How many of a stage's ragdolls simulate at once (default 12); lowering it settles the farthest now. */
+export function setMaxRagdolls(stage: Stage, count: number): void {
+  caps.set(stage, count);
+  managers.get(stage)?.setMaxActive(count);
 }

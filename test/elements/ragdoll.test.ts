@@ -162,6 +162,22 @@ describe('ragdoll on <anim-character>', () => {
     expect(nearestSettled).to.be.at.least(farthestActive - 1e-6);
   });
 
+  it('takes the cap from the scene: max-ragdolls="2" lets two of four simulate; a bad value is refused', async () => {
+    const { scene, characters } = await groundScene(4);
+    const errors = collectErrors(scene);
+    scene.setAttribute('max-ragdolls', '-1');
+    scene.setAttribute('max-ragdolls', '2.5');
+    scene.setAttribute('max-ragdolls', '2');
+    await scene.updateComplete;
+    await Promise.all(characters.map((c) => c.ragdoll()));
+    const manager = managerFor(characters[0].stage!, await startPhysics(characters[0].stage!));
+    expect(manager.activeCount).to.equal(2);
+    expect(characters.filter((c) => ragdollOf(c)!.status === 'settled').length).to.equal(2);
+    expect(errors.map((e) => e.code)).to.deep.equal(['bad-attribute', 'bad-attribute']);
+    scene.removeAttribute('max-ragdolls');
+    expect(scene.maxRagdolls).to.equal(12);
+  });
+
   it('getUp() stands the character where the pelvis lay and fires recovered', async () => {
     const { scene, characters } = await groundScene(1);
     const [character] = characters;
