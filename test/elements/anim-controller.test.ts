@@ -1,0 +1,159 @@
+import { expect } from '@open-wc/testing';
+import type { Group, Mesh } from 'three';
+import { COURSE, course, ledge } from '../../demo/level.js';
+import type { AnimController } from '../../src/elements/anim-controller.js';
+import '../../src/elements/anim-controller.js';
+import { startPhysics } from '../../src/scene/physics.js';
+import { MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
+
+/** A mannequin with a third-person controller on `scenery`; time moves only by step(). */
+async function mount(scenery: Group | Mesh, attributes = '') {
+  const mounted = await mountCharacter(`src="${MANNEQUIN}"`, `<anim-controller ${attributes}></anim-controller>`);
+  const controller = mounted.character.querySelector<AnimController>('anim-controller')!;
+  await controller.ready;
+  const stage = mounted.scene.stage!;
+  stage.content.add(scenery);
+  stage.contentChanged();
+  const physics = await startPhysics(stage);
+  physics.addStaticMeshes(scenery);
+  // one step puts the new colliders in the world's broad phase
+  physics.step();
+  return { ...mounted, controller, physics };
+}
+
+function run(scene: { step(dt: number): void }, seconds: number, each?: () => void): void {
+  for (let t = 0; t < seconds; t += 1 / 60) {
+    scene.step(1 / 60);
+    each?.();
+  }
+}
+
+describe('<anim-controller type="third-person">', () => {
+  it('walks up a ramp and a step and stops at a wall; the character follows the capsule', async () => {
+    const { scene, character, controller, errors } = await mount(course());
+    expect(character.rootMotionMode).to.equal('expose planar');
+    controller.input.forward = 1;
+    let highestOnRamp = 0;
+    let sawStep = false;
+    let onRamp = 0;
+    run(scene, 12, () => {
+      const [, y, z] = controller.place;
+      if (z > COURSE.rampStart + 0.5 && z < COURSE.rampEnd - 0.5) {
+        // on the ramp the feet rise with it: 0.2 m per metre
+        onRamp++;
+        expect(y).to.be.closeTo((z - COURSE.rampStart) * (COURSE.rampTop / (COURSE.rampEnd - COURSE.rampStart)), 0.05);
+        highestOnRamp = Math.max(highestOnRamp, y);
+      }
+      if (z > COURSE.stepAt + 0.4) sawStep = true;
+    });
+    expect(onRamp).to.be.above(60);
+    expect(highestOnRamp).to.be.above(0.4);
+    const [x, y, z] = controller.place;
+    expect(sawStep).to.equal(true);
+    expect(y).to.be.closeTo(COURSE.stepTop, 0.03);
+    // stopped by the wall: the capsule's radius (0.3 m) short of its face, not through it
+    expect(z).to.be.within(COURSE.wallAt - 0.36, COURSE.wallAt - 0.28);
+    expect(Math.abs(x)).to.be.below(0.05);
+    expect(controller.grounded).to.equal(true);
+    const root = character.rig!.root.position;
+    expect(root.distanceTo({ x, y, z } as never)).to.be.below(1e-6);
+    // pressing on into the wall moves nothing
+    const before = controller.place;
+    run(scene, 1);
+    expect(controller.place[2]).to.be.closeTo(before[2], 0.01);
+    // the locomotion graph walks: the speed param is the walk pace
+    expect(character.rig!.source).to.not.equal(character.rig!.playback);
+    expect(controller.speed).to.be.closeTo(controller.walkSpeed, 1e-6);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('a running jump lands on a ledge: airborne with the vertical handed off, then grounded on top', async () => {
+    const { scene, character, controller } = await mount(ledge(0.6, 3, 0, 2.2));
+    controller.input.forward = 1;
+    controller.input.run = true;
+    run(scene, 0.5);
+    expect(controller.grounded).to.equal(true);
+    controller.input.jump = true;
+    let airborne = false;
+    let handedOff = false;
+    let peak = 0;
+    run(scene, 1.2, () => {
+      if (!controller.grounded) airborne = true;
+      if (character.rig!.verticalHandoff) handedOff = true;
+      peak = Math.max(peak, controller.place[1]);
+    });
+    expect(airborne).to.equal(true);
+    expect(handedOff).to.equal(true);
+    expect(peak).to.be.above(0.6);
+    controller.input.forward = 0;
+    run(scene, 1);
+    const [, y, z] = controller.place;
+    expect(controller.grounded).to.equal(true);
+    expect(y).to.be.closeTo(0.6, 0.03);
+    expect(z).to.be.within(2.2, 5.2);
+    expect(character.rig!.verticalHandoff).to.equal(false);
+    expect((character.rig!.source as unknown as { state(): string }).state()).to.not.equal('fall');
+  });
+
+  it('walks off a ledge and falls to the ground, landing', async () => {
+    const { scene, controller } = await mount(ledge(1, 2, 0, -1));
+    controller.teleport(0, 1, 0);
+    run(scene, 0.2);
+    expect(controller.place[1]).to.be.closeTo(1, 0.03);
+    controller.input.forward = 1;
+    let fell = false;
+    run(scene, 2, () => {
+      if (!controller.grounded) fell = true;
+    });
+    expect(fell).to.equal(true);
+    expect(controller.grounded).to.equal(true);
+    expect(controller.place[1]).to.be.closeTo(0, 0.03);
+    expect(controller.place[2]).to.be.above(1);
+  });
+
+  it('turns to face the movement, relative to the camera', async () => {
+    const { scene, character, controller } = await mount(course(20));
+    controller.input.right = 1;
+    run(scene, 1.5);
+    // the camera looks along +Z, so "right" is −X: the character turns to face it
+    expect(Math.cos(character.rig!.root.rotation.y + Math.PI / 2)).to.be.above(0.99);
+    expect(controller.place[0]).to.be.below(-0.5);
+  });
+
+  it('reads keys only while the scene has focus', async () => {
+    const { scene, controller } = await mount(course(20));
+    const key = (type: string, key: string, code: string) =>
+      scene.dispatchEvent(new KeyboardEvent(type, { key, code, bubbles: true }));
+    key('keydown', 'w', 'KeyW');
+    run(scene, 1);
+    expect(controller.place[2]).to.be.above(0.3);
+    key('keyup', 'w', 'KeyW');
+    scene.dispatchEvent(new FocusEvent('blur'));
+    run(scene, 1);
+    const z = controller.place[2];
+    run(scene, 0.5);
+    expect(controller.place[2]).to.be.closeTo(z, 0.02);
+    expect(scene.tabIndex).to.equal(0);
+  });
+
+  it('bad input: bad attribute values report once each and keep the previous value', async () => {
+    const { controller, errors } = await mount(course(20));
+    controller.setAttribute('walk-speed', 'fast');
+    controller.setAttribute('keys', 'w a s');
+    controller.setAttribute('camera', 'drone');
+    controller.setAttribute('type', 'first-person');
+    await settle();
+    expect(errors.map((e) => e.code)).to.deep.equal([
+      'bad-attribute',
+      'bad-attribute',
+      'bad-attribute',
+      'bad-attribute',
+    ]);
+    expect(errors.map((e) => e.message).join(' '))
+      .to.contain('fast')
+      .and.contain('drone')
+      .and.contain('first-person');
+    expect(controller.keys).to.deep.equal(['w', 'a', 's', 'd']);
+    expect(controller.camera).to.equal('spring-arm');
+  });
+});
