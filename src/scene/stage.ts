@@ -26,7 +26,7 @@ export interface Actor {
   update(dt: number): void;
 }
 
-/** The debug overlays a stage can draw. Only `skeleton` draws anything so far. */
+/** The debug overlays a stage can draw: `skeleton` (here) and `root-motion` (each character's arrow) so far. */
 export const DEBUG_VIEWS = ['skeleton', 'root-motion', 'colliders', 'stats'] as const;
 export type DebugView = (typeof DEBUG_VIEWS)[number];
 
@@ -272,6 +272,11 @@ export class Stage {
   setExposure(exposure: number): void {
     this.renderer.toneMappingExposure = exposure;
     this.loop.requestRedraw();
+  }
+
+  /** Whether a debug overlay is on (actors that draw their own, like the root-motion arrow, ask each frame). */
+  hasDebug(view: DebugView): boolean {
+    return this.#debug.includes(view);
   }
 
   setDebug(views: readonly DebugView[]): void {
