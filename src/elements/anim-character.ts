@@ -6,6 +6,7 @@ import type { ClipDefinition } from '../scene/clip-library.js';
 import { humanoidOf, type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
 import { CodedError } from '../scene/coded-error.js';
 import { disposeObject, loadGltf } from '../scene/load-gltf.js';
+import { RootMotionArrow } from '../scene/root-motion-arrow.js';
 import { SKINNING_MODES, type SkinningMode } from '../scene/skin-output.js';
 import { acceptValue } from './accept-value.js';
 import type { AnimClip } from './anim-clip.js';
@@ -25,6 +26,8 @@ import {
   type AnimProgressDetail,
   queueEvent,
 } from './character-events.js';
+import { syncFootIk } from './character-foot-ik.js';
+import { CharacterGraph } from './character-graph.js';
 import {
   type AnimWarpEndDetail,
   formatRootMotion,
@@ -36,9 +39,7 @@ import {
   startWarp,
   type WarpTargetInput,
 } from './character-motion.js';
-import { syncFootIk } from './character-foot-ik.js';
 import { type RagdollOptions, standUp, startRagdoll } from './character-ragdoll.js';
-import { CharacterGraph } from './character-graph.js';
 import type { ClipOwner } from './clip-owner.js';
 import { reportError } from './errors.js';
 import type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './graph-events.js';
@@ -55,8 +56,17 @@ import {
   type Vector3Tuple,
 } from './units.js';
 
-export type { AnimEventDetail, AnimFinishDetail, AnimLoadDetail, AnimLoopDetail, AnimPlayDetail, AnimProgressDetail };
-export type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail };
+export type {
+  AnimEventDetail,
+  AnimFinishDetail,
+  AnimLoadDetail,
+  AnimLoopDetail,
+  AnimPlayDetail,
+  AnimProgressDetail,
+  AnimStateDetail,
+  AnimTransitionDetail,
+  AnimTransitionEndDetail,
+};
 
 /** Options of `play()`; times in seconds of the clip (CSS time text accepted), speeds as numbers. */
 export interface PlayOptions {
@@ -300,6 +310,8 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
   #warpName = '';
   /** The unknown root bone last reported, so settings applied again do not repeat the error. */
   #reportedBone: string | null = null;
+  /** The `debug="root-motion"` arrow under this character (drawn only while the scene asks for it). */
+  #arrow: RootMotionArrow | undefined;
   /** Bumped by each resolution of clips from other files; an older one that finishes late is dropped. */
   #externalToken = 0;
 
@@ -707,6 +719,8 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
       this.#internals.states.delete('in-scene');
       this.#lease.stage.canvas.setAttribute('part', 'canvas');
     } else this.#internals.states.add('in-scene');
+    this.#arrow = new RootMotionArrow(this.#lease.stage, () => this.#rig);
+    this.#lease.stage.addLateActor(this.#arrow);
     this.#requestLoad();
   }
 
@@ -717,6 +731,11 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
     this.#abort?.abort();
     this.#abort = undefined;
     this.#wanted = null;
+    if (this.#arrow) {
+      this.#lease?.stage.removeActor(this.#arrow);
+      this.#arrow.dispose();
+      this.#arrow = undefined;
+    }
     this.#release();
     const lease = this.#lease;
     this.#lease = undefined;

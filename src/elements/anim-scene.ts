@@ -78,7 +78,7 @@ const APPLY = {
  * @attr {boolean} paused - Stops time for every character; the scene still redraws when configured. `step()` still works.
  * @attr time-scale - Multiplies the passage of time, 0 or more (0.5 is slow motion). Default 1.
  * @attr max-ragdolls - How many ragdolls simulate at once, a whole number, 0 or more; the nearest the camera first, one more settles the farthest at once. Default 12.
- * @attr debug - Space-separated debug overlays: `skeleton` (bones of every skinned mesh), `root-motion`, `colliders`, `stats` (accepted; drawn by later versions).
+ * @attr debug - Space-separated debug overlays: `skeleton` (bones of every skinned mesh), `root-motion` (an arrow on the ground under each character extracting root motion, pointing where it carries it, with its speed in m/s beside it), `colliders`, `stats` (accepted; drawn by later versions).
  *
  * @prop {CameraOrbit} cameraOrbit - `{yaw, pitch, distance}` in degrees and metres; accepts the attribute's text too.
  * @prop {[number, number, number]} cameraTarget - `[x, y, z]` in metres; accepts the attribute's text too.

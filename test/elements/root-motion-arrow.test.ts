@@ -1,0 +1,35 @@
+import { expect } from '@open-wc/testing';
+import type { Group, Mesh } from 'three';
+import { MANNEQUIN, mountCharacter } from '../helpers/character.js';
+
+describe('debug="root-motion": the arrow under a character', () => {
+  it('points where root motion carries the character, as long as its speed; none in place or when off', async () => {
+    const { scene, character } = await mountCharacter(
+      `src="${MANNEQUIN}" clip="walk" root-motion="apply" heading="90"`,
+    );
+    const arrow = scene.stage!.scene.getObjectByName('root-motion-arrow') as Group;
+    expect(arrow).to.not.equal(undefined);
+    for (let i = 0; i < 60; i++) scene.step(1 / 60);
+    expect(arrow.visible).to.equal(false);
+
+    scene.debug = ['root-motion'];
+    await scene.updateComplete;
+    for (let i = 0; i < 90; i++) scene.step(1 / 60);
+    expect(arrow.visible).to.equal(true);
+    const shaft = arrow.children[0] as Mesh;
+    expect(shaft.visible).to.equal(true);
+    // walking at 1.18 m/s towards +X (heading 90°): 0.59 m of arrow along +X
+    expect(shaft.scale.z).to.be.closeTo(0.5 * (1.3 / 1.1), 0.03);
+    expect(Math.sin(shaft.rotation.y)).to.be.closeTo(1, 0.01);
+    const root = character.rig!.root.position;
+    expect(arrow.position.x).to.be.closeTo(root.x, 1e-6);
+
+    character.play('walk-inplace', { fade: 0 });
+    for (let i = 0; i < 90; i++) scene.step(1 / 60);
+    expect(shaft.visible).to.equal(false);
+
+    character.rootMotionMode = 'off';
+    scene.step(1 / 60);
+    expect(arrow.visible).to.equal(false);
+  });
+});
