@@ -2,6 +2,7 @@ export const VERSION = '0.1.0';
 export { AnimBlendPoint } from './elements/anim-blend-point.js';
 export { AnimCharacter, type PlayOptions } from './elements/anim-character.js';
 export { AnimClip } from './elements/anim-clip.js';
+export { AnimCloth } from './elements/anim-cloth.js';
 export { AnimEvent } from './elements/anim-event.js';
 export { AnimFootIk } from './elements/anim-foot-ik.js';
 export { AnimGraphView } from './elements/anim-graph-view.js';
@@ -9,6 +10,7 @@ export { AnimIk, type IkPointInput } from './elements/anim-ik.js';
 export { AnimLayer } from './elements/anim-layer.js';
 export { AnimModel, type AnimModelLoadDetail } from './elements/anim-model.js';
 export { AnimParam } from './elements/anim-param.js';
+export { AnimRagdoll } from './elements/anim-ragdoll.js';
 export { AnimScene } from './elements/anim-scene.js';
 export { AnimSprite, type AnimSpriteFrameDetail, type AnimSpritePlaybackDetail } from './elements/anim-sprite.js';
 export { AnimState } from './elements/anim-state.js';
@@ -23,6 +25,7 @@ export type {
   AnimProgressDetail,
 } from './elements/character-events.js';
 export type { FootIkKnobs } from './elements/character-foot-ik.js';
+export type { AnimRagdollDetail, RagdollOptions } from './elements/character-ragdoll.js';
 export type { AnimErrorDetail, ErrorCode } from './elements/errors.js';
 export type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './elements/graph-events.js';
 export {
@@ -37,9 +40,12 @@ export {
 } from './graph/index.js';
 export { CharacterRig, type RigListener, type RigPlayOptions } from './scene/character-rig.js';
 export type { ClipDefinition, ClipEventDefinition } from './scene/clip-library.js';
+export { ClothDriver } from './scene/cloth-driver.js';
 export { FootIkDriver } from './scene/foot-ik-driver.js';
 export { type GraphClip, GraphSource } from './scene/graph-source.js';
 export { GroundProbe, groundProbeOf } from './scene/ground-probe.js';
 export { IkChainDriver, type IkChainSettings } from './scene/ik-chain-driver.js';
+export { type PhysicsListener, PhysicsWorld, type RayHit, startPhysics } from './scene/physics.js';
 export type { LocalPoseModifier, ModelPoseModifier, PoseSource } from './scene/pose-pipeline.js';
+export { Ragdoll, RagdollManager, setMaxRagdolls } from './scene/ragdoll.js';
 export type { SkinningMode } from './scene/skin-output.js';

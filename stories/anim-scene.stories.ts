@@ -14,6 +14,7 @@ interface SceneArgs {
   paused: boolean;
   timeScale: number;
   debug: string;
+  maxRagdolls: number;
   height: string;
 }
 
@@ -31,6 +32,7 @@ const meta: Meta<SceneArgs> = {
     paused: false,
     timeScale: 1,
     debug: '',
+    maxRagdolls: 12,
     height: '480px',
   },
   argTypes: {
@@ -44,6 +46,7 @@ const meta: Meta<SceneArgs> = {
     paused: { control: 'boolean' },
     timeScale: { name: 'time-scale', control: { type: 'range', min: 0, max: 4, step: 0.05 } },
     debug: { control: 'inline-check', options: ['skeleton', 'root-motion', 'colliders', 'stats'] },
+    maxRagdolls: { name: 'max-ragdolls', control: { type: 'number', min: 0, step: 1 } },
     height: { control: 'text', description: 'CSS height of the scene (story only).' },
   },
   render: (args) => html`
@@ -58,6 +61,7 @@ const meta: Meta<SceneArgs> = {
       exposure=${args.exposure}
       ?paused=${args.paused}
       time-scale=${args.timeScale}
+      max-ragdolls=${args.maxRagdolls}
       debug=${Array.isArray(args.debug) ? args.debug.join(' ') : args.debug || nothing}
     >
       <demo-shape></demo-shape>

@@ -26,6 +26,19 @@ export {
   WRAP_MODES,
   type WrapMode,
 } from './clock.js';
+export {
+  advanceCloth,
+  buildCloth,
+  type Cloth,
+  type ClothMesh,
+  type ClothPins,
+  type ClothSettings,
+  placeCloth,
+  setClothAnchors,
+  setClothCapsule,
+  setClothSettings,
+  writeClothVertices,
+} from './cloth/index.js';
 export { type SkinnedGeometry, skinVertices } from './cpu-skinning.js';
 export { AnimError, type RuntimeErrorCode } from './errors.js';
 export { localToModel } from './fk.js';
@@ -76,6 +89,15 @@ export {
   type PropertyTrack,
   samplePropertyTrack,
 } from './property-track.js';
+export {
+  buildRagdoll,
+  findHumanoidBones,
+  type RagdollLayout,
+  type RagdollLimits,
+  type RagdollState,
+  ragdollPose,
+  ragdollVelocities,
+} from './ragdoll/index.js';
 export {
   createRetargetCache,
   gltfHumanoid,

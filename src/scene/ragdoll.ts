@@ -247,6 +247,11 @@ export class Ragdoll implements PoseSource, PhysicsListener {
     rotateVector(this.#forward, 0, conj, 0, forward, 0);
   }
 
+  /** Whether its character has left the stage (removed, or its model replaced). */
+  get detached(): boolean {
+    return this.#rig.root.parent === null;
+  }
+
   /** Where the pelvis is, world space (the body's origin). */
   get pelvis(): [number, number, number] {
     return [this.state.positions[0], this.state.positions[1], this.state.positions[2]];
@@ -558,7 +563,13 @@ export class RagdollManager implements PhysicsListener {
     camera.updateMatrixWorld();
     this.#matrix.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
     this.#frustum.setFromProjectionMatrix(this.#matrix);
-    for (const ragdoll of this.#active) {
+    for (let i = this.#active.length - 1; i >= 0; i--) {
+      const ragdoll = this.#active[i];
+      // a character that left the stage mid-fall takes its bodies with it
+      if (ragdoll.detached) {
+        ragdoll.dispose();
+        continue;
+      }
       const [x, y, z] = ragdoll.pelvis;
       // a body about a metre round the pelvis: in view if any of it may be
       const inView = this.#frustum.intersectsSphere({ center: this.#point.set(x, y, z), radius: 1.2 } as never);
