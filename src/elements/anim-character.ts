@@ -849,6 +849,7 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
     rig.speed = this.#speed;
     rig.defaultFade = this.#fade;
     rig.paused = this.paused;
+    rig.bonesShown = () => stage.hasDebug('skeleton');
     this.#applyMotion(rig);
     this.#placeRoot();
     this.#graph.attach(rig);

@@ -94,6 +94,11 @@ export class CharacterRig implements Actor {
   readonly modelModifiers: ModelPoseModifier[] = [];
   /** While true, time stands still but the character is still posed (a move still shows). */
   paused = false;
+  /**
+   * Asked each frame: whether the Bone objects must carry the pose too (a skeleton overlay draws from their
+   * world matrices). Nothing else reads them, so by default they are left alone.
+   */
+  bonesShown: () => boolean = () => false;
   /** Set by whatever moves the character (a controller) while it is off the ground: foot IK stands aside. */
   airborne = false;
   /** Set while something other than the animation owns the vertical (a physics jump): foot IK stands aside. */
@@ -424,6 +429,7 @@ export class CharacterRig implements Actor {
     const scale = Math.max(Math.abs(this.root.scale.x), Math.abs(this.root.scale.y), Math.abs(this.root.scale.z));
     for (let i = 0; i < this.#bounds.length; i++) this.#bounds[i]?.update(model, scale);
     this.#output.write(model);
+    if (this.bonesShown()) this.#showBones(model);
     const rigid = this.binding.rigid;
     for (let i = 0; i < rigid.length; i++) rigid[i].object.matrixWorld.fromArray(model, rigid[i].joint * 16);
     const morphs = this.binding.morphs;
@@ -470,6 +476,18 @@ export class CharacterRig implements Actor {
 
   /** The library's clip bindings, in library order (read when root motion is bound, not per frame). */
   readonly #bindingsOf = (): ClipBinding[] => this.#library.clips.map((c) => c.playback.binding);
+
+  /** Copies each skin's joint matrices into its Bone objects' world matrices (for a skeleton overlay only). */
+  #showBones(model: Float32Array): void {
+    const { skeletons } = this.binding;
+    const { skins } = this.binding.asset;
+    for (let s = 0; s < skeletons.length; s++) {
+      const bones = skeletons[s]?.bones;
+      if (!bones) continue;
+      const joints = skins[s].joints;
+      for (let i = 0; i < bones.length; i++) bones[i]?.matrixWorld.fromArray(model, joints[i] * 16);
+    }
+  }
 
   #notify(): void {
     const listener = this.#listener;

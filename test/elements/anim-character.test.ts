@@ -426,6 +426,18 @@ describe('<anim-character>', () => {
       expect(compared).to.be.greaterThan(1000);
     });
 
+    it('the Bone objects carry the pose only while the scene shows its skeleton overlay', async () => {
+      const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="wave"`);
+      const bone = skinnedMeshes(character)[0].skeleton.getBoneByName('RightHand')!;
+      const rest = [...bone.matrixWorld.elements];
+      scene.step(0.7);
+      expect([...bone.matrixWorld.elements], 'left alone').to.deep.equal(rest);
+      scene.debug = 'skeleton';
+      await scene.updateComplete;
+      scene.step(0.1);
+      expectClose(bone.matrixWorld.elements, character.boneMatrix('RightHand')!, 1e-6, 'overlay on');
+    });
+
     it('switching skinning at run time keeps drawing the same pose', async () => {
       const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="walk"`);
       scene.step(0.3);
