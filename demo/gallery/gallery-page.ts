@@ -11,7 +11,11 @@ declare global {
  * The gallery page (`index.html?gallery`): `?src=` names the model (default the mannequin), `?gallery=walk,run`
  * shows only the clips starting so.
  */
-export async function mountGalleryPage(root: HTMLElement, params: URLSearchParams): Promise<Gallery> {
+export async function mountGalleryPage(
+  root: HTMLElement,
+  params: URLSearchParams,
+  options: { paused?: boolean } = {},
+): Promise<Gallery> {
   const src = params.get('src') || MANNEQUIN_URL;
   const only = (params.get('gallery') ?? '')
     .split(',')
@@ -33,7 +37,7 @@ export async function mountGalleryPage(root: HTMLElement, params: URLSearchParam
   bar.append(title, model, help);
   root.append(bar);
 
-  const gallery = new Gallery(root, { src, only });
+  const gallery = new Gallery(root, { src, only, paused: options.paused });
   window.__gallery = () => gallery.report();
   await gallery.ready;
   const count = gallery.clips.length;

@@ -99,13 +99,23 @@ export const clipsSection: DemoSection = {
     });
     loop.append(loopName, loopSelect);
 
+    // after the character's rig in the frame (actors run in the order they joined), so it shows this frame's time
+    const followRig = () => {
+      scene.stage?.removeActor(follow);
+      scene.stage?.addActor(follow);
+    };
+    const onLoad = () => {
+      fillPicker();
+      followRig();
+    };
+
     panel.append(heading('Clip'), picker, now, heading('Playback'), speed.root, fade.root, loop);
     fillPicker();
-    character.addEventListener('anim-load', fillPicker);
+    character.addEventListener('anim-load', onLoad);
     character.addEventListener('anim-play', onPlay);
-    scene.stage?.addActor(follow);
+    followRig();
     return () => {
-      character.removeEventListener('anim-load', fillPicker);
+      character.removeEventListener('anim-load', onLoad);
       character.removeEventListener('anim-play', onPlay);
       scene.stage?.removeActor(follow);
     };

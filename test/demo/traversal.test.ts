@@ -1,0 +1,85 @@
+import { expect } from '@open-wc/testing';
+import { type Demo, mountDemo } from '../../demo/demo.js';
+import { OBSTACLES, traversalSection } from '../../demo/sections/traversal.js';
+import { obstacleAhead, traverse } from '../../demo/traversal.js';
+import type { AnimController } from '../../src/elements/anim-controller.js';
+import type { AnimWarpEndDetail } from '../../src/elements/character-motion.js';
+import { type PhysicsWorld, startPhysics } from '../../src/scene/physics.js';
+import { collect, settle } from '../helpers/character.js';
+
+async function mount(): Promise<{ demo: Demo; controller: AnimController; physics: PhysicsWorld }> {
+  const root = document.createElement('div');
+  root.style.cssText = 'position: fixed; inset: 0; width: 1000px; height: 640px;';
+  document.body.append(root);
+  const demo = await mountDemo(root, { paused: true, sections: [traversalSection] });
+  const controller = demo.character.querySelector<AnimController>('anim-controller')!;
+  await controller.ready;
+  const physics = await startPhysics(demo.scene.stage!);
+  demo.scene.step(1 / 60);
+  return { demo, controller, physics };
+}
+
+function run(demo: Demo, seconds: number): void {
+  for (let t = 0; t < seconds; t += 1 / 60) demo.scene.step(1 / 60);
+}
+
+describe('demo: the level section', () => {
+  let demo: Demo | undefined;
+  afterEach(() => demo?.dispose());
+
+  it('measures the boxes and ledges with rays', async () => {
+    const mounted = await mount();
+    demo = mounted.demo;
+    for (const v of OBSTACLES.vaults) {
+      const o = obstacleAhead(mounted.physics, v.x, 0, v.z - 1, 0)!;
+      expect(o.distance).to.be.closeTo(1, 0.02);
+      expect(o.height).to.be.closeTo(v.height, 0.02);
+      expect(o.depth).to.be.closeTo(v.depth, 0.06);
+    }
+    for (const c of OBSTACLES.climbs)
+      expect(obstacleAhead(mounted.physics, c.x, 0, c.z - 1, 0)!.height).to.be.closeTo(c.height, 0.02);
+  });
+
+  for (const [i, v] of OBSTACLES.vaults.entries()) {
+    it(`vaults box ${i} (${v.height} m high, ${v.depth} m deep) with the one vault clip, landing beyond it`, async () => {
+      const mounted = await mount();
+      demo = mounted.demo;
+      const ends = collect<AnimWarpEndDetail>(demo.scene, 'anim-warp-end');
+      mounted.controller.teleport(v.x, 0, v.z - 1);
+      run(demo, 0.2);
+      expect(traverse(demo.character, mounted.physics)).to.equal('vault');
+      let highest = 0;
+      for (let k = 0; k < 240 && demo.character.warping; k++) {
+        demo.scene.step(1 / 60);
+        highest = Math.max(highest, demo.character.rig!.root.position.y);
+      }
+      await settle();
+      expect(ends.map((e) => e.completed)).to.deep.equal([true]);
+      run(demo, 0.5);
+      const [x, y, z] = mounted.controller.place;
+      expect(z).to.be.above(v.z + v.depth + 0.2);
+      expect(y).to.be.closeTo(0, 0.03);
+      expect(x).to.be.closeTo(v.x, 0.05);
+      // over the top, not through it: the character rose with the box's height
+      expect(highest).to.be.above(v.height - 0.85 + 0.15);
+      expect(mounted.controller.grounded).to.equal(true);
+    });
+  }
+
+  for (const [i, c] of OBSTACLES.climbs.entries()) {
+    it(`climbs ledge ${i} (${c.height} m) with the one climb clip, standing on top`, async () => {
+      const mounted = await mount();
+      demo = mounted.demo;
+      mounted.controller.teleport(c.x, 0, c.z - 0.8);
+      run(demo, 0.2);
+      expect(traverse(demo.character, mounted.physics)).to.equal('climb');
+      for (let k = 0; k < 300 && demo.character.warping; k++) demo.scene.step(1 / 60);
+      expect(demo.character.warping).to.equal(false);
+      run(demo, 0.5);
+      const [, y, z] = mounted.controller.place;
+      expect(y).to.be.closeTo(c.height, 0.04);
+      expect(z).to.be.above(c.z + 0.1);
+      expect(mounted.controller.grounded).to.equal(true);
+    });
+  }
+});
