@@ -140,6 +140,8 @@ export class Playback {
     const end = clampTime(options.end ?? def.end ?? duration, duration);
     const speed = (options.speed ?? 1) * (def.speed ?? 1);
     resetClock(slot.clock, start, Math.max(start, end), speed, options.loop ?? def.loop ?? 'repeat');
+    // the clock starts at the edge its own speed plays from; a playback running backwards starts at the other
+    if (this.speed < 0) slot.clock.time = speed < 0 ? slot.clock.start : slot.clock.end;
     if (slot.clip !== clip) {
       slot.weight = 0;
       // Sampling writes only what the clip drives; the rest of a slot's pose stays at rest from here on.

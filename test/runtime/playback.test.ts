@@ -120,6 +120,15 @@ describe('runtime: playback', () => {
     expect(CLIP_EVENT).to.equal(2);
   });
 
+  it('a playback running backwards starts each clip at its end', () => {
+    const p = playback();
+    p.speed = -1;
+    p.play(1, { fade: 0 });
+    p.update(0.25);
+    expect(p.pose.translations[0]).to.be.closeTo(10.75, 1e-6);
+    expect(drain(p)).to.deep.equal([]);
+  });
+
   it('stop fades everything out to the rest pose', () => {
     const p = playback();
     p.play(1, { fade: 0 });
