@@ -1,3 +1,7 @@
+// First: when the markup precedes this script, <anim-scene> must upgrade before the 3D elements inside it,
+// or a character defined earlier finds no scene and makes a stage (and a WebGL context) of its own.
+import './elements/anim-scene.js';
+
 export const VERSION = '0.1.0';
 export { AnimBlendPoint } from './elements/anim-blend-point.js';
 export { AnimCharacter, type PlayOptions } from './elements/anim-character.js';

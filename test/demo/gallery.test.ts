@@ -95,36 +95,6 @@ function mask(image: ImageData, background: ImageData, box: Box): Uint8Array {
   return out;
 }
 
-/** A silhouette's shape whatever its size on screen: the share of each cell of an 8 × 16 grid over its bounds that it covers. */
-function shape(m: Uint8Array, width: number, height: number): number[] {
-  let x0 = width;
-  let x1 = -1;
-  let y0 = height;
-  let y1 = -1;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (!m[y * width + x]) continue;
-      x0 = Math.min(x0, x);
-      x1 = Math.max(x1, x);
-      y0 = Math.min(y0, y);
-      y1 = Math.max(y1, y);
-    }
-  }
-  const grid = new Array<number>(8 * 16).fill(0);
-  if (x1 < 0) return grid;
-  const counts = new Array<number>(8 * 16).fill(0);
-  for (let y = y0; y <= y1; y++) {
-    for (let x = x0; x <= x1; x++) {
-      const g =
-        Math.min(15, Math.floor(((y - y0) / (y1 - y0 + 1)) * 16)) * 8 +
-        Math.min(7, Math.floor(((x - x0) / (x1 - x0 + 1)) * 8));
-      grid[g] += m[y * width + x];
-      counts[g]++;
-    }
-  }
-  return grid.map((v, g) => (counts[g] ? v / counts[g] : 0));
-}
-
 /** Share of the two masks' union where they disagree: 0 for the same silhouette, 1 for disjoint ones. */
 function difference(a: Uint8Array, b: Uint8Array): number {
   let union = 0;
@@ -134,12 +104,6 @@ function difference(a: Uint8Array, b: Uint8Array): number {
     differ += a[i] ^ b[i];
   }
   return union === 0 ? 0 : differ / union;
-}
-
-/** Every cell's mask as the scene is drawn now. */
-async function masks(gallery: Gallery, boxes: Box[], background: ImageData): Promise<Uint8Array[]> {
-  const image = await pixels(gallery);
-  return boxes.map((box) => mask(image, background, box));
 }
 
 describe('the gallery', () => {
