@@ -198,6 +198,35 @@ describe('ragdoll on <anim-character>', () => {
     expect(Math.hypot(hips[12] - px, hips[14] - pz)).to.be.below(0.4);
   });
 
+  it('ragdolls a real Mixamo model (Xbot, a 0.01-scaled armature): it falls, settles and reads back exactly', async function () {
+    await fetchSharedModel(this, 'Xbot.glb');
+    const scene = await fixture<AnimScene>(
+      html`<anim-scene paused ground style="width: 320px; height: 240px"></anim-scene>`,
+    );
+    scene.innerHTML = '<anim-character src="/shared-models/Xbot.glb" clip="idle"></anim-character>';
+    const character = scene.querySelector('anim-character')!;
+    await character.ready;
+    const errors = collectErrors(character);
+    await character.ragdoll({ velocity: [0, 0, -2] });
+    const ragdoll = ragdollOf(character)!;
+    expect(ragdoll.layout.bodies.length).to.equal(11);
+    for (const body of ragdoll.layout.bodies) expect(body.radius, body.name).to.be.within(0.02, 0.3);
+    let lowest = Number.POSITIVE_INFINITY;
+    for (let f = 0; f < 300 && ragdoll.status === 'active'; f++) {
+      scene.step(DT);
+      if (ragdoll.status === 'active') lowest = Math.min(lowest, lowestPoint(ragdoll));
+    }
+    expect(ragdoll.status).to.equal('settled');
+    expect(lowest).to.be.above(-0.03);
+    expect(errors).to.deep.equal([]);
+    // settled (on a step after this frame's posing): one more frame draws the final transforms
+    scene.step(DT);
+    const hips = ragdoll.layout.bodies[0].joint;
+    const m = character.rig!.model.subarray(hips * 16, hips * 16 + 16);
+    expect(m[12]).to.be.closeTo(ragdoll.pelvis[0], 1e-5);
+    expect(m[13]).to.be.closeTo(ragdoll.pelvis[1], 1e-5);
+  });
+
   it('reports no-humanoid for a model without humanoid bones, and keeps animating', async function () {
     await fetchSharedModel(this, 'Fox.glb');
     const { scene, character } = await mountCharacter('src="/shared-models/Fox.glb" clip="Walk"');
