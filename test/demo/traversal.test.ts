@@ -9,7 +9,8 @@ import { collect, settle } from '../helpers/character.js';
 
 async function mount(): Promise<{ demo: Demo; controller: AnimController; physics: PhysicsWorld }> {
   const root = document.createElement('div');
-  root.style.cssText = 'position: fixed; inset: 0; width: 1000px; height: 640px;';
+  // small: every step renders, and software WebGL pays per pixel
+  root.style.cssText = 'position: fixed; left: 0; top: 0; width: 360px; height: 240px;';
   document.body.append(root);
   const demo = await mountDemo(root, { paused: true, sections: [traversalSection] });
   const controller = demo.character.querySelector<AnimController>('anim-controller')!;
