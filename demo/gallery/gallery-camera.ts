@@ -65,6 +65,9 @@ export class GalleryCamera implements Actor {
     this.targetY = top * 0.45;
     this.targetZ = (minZ + maxZ) / 2;
     const probe = this.#stage.camera.clone();
+    // no far plane for the search: beyond it every corner would fail and the search would run off outward
+    probe.far = 1e9;
+    probe.updateProjectionMatrix();
     const corner = new Vector3();
     let low = 0;
     let high = 0;
