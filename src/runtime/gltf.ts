@@ -1,5 +1,6 @@
 import { buildClip, type Clip, type Interpolation, type MorphSlot, type RawTrack, type TrackPath } from './clip.js';
 import { AnimError } from './errors.js';
+import { fromMatrix } from './quat.js';
 import { buildSkeleton, type Skeleton } from './skeleton.js';
 import { buildSkin, type Skin } from './skinning.js';
 
@@ -188,32 +189,12 @@ function decompose(m: number[]): { t: number[]; r: number[]; s: number[] } {
   const sz = Math.hypot(m[8], m[9], m[10]);
   const det =
     m[0] * (m[5] * m[10] - m[6] * m[9]) - m[4] * (m[1] * m[10] - m[2] * m[9]) + m[8] * (m[1] * m[6] - m[2] * m[5]);
+  // a mirroring matrix: one negative scale (on x), the rest a proper rotation
+  const rotation = det < 0 ? [-m[0], -m[1], -m[2], ...m.slice(3)] : m;
   if (det < 0) sx = -sx;
-  const r00 = m[0] / sx;
-  const r10 = m[1] / sx;
-  const r20 = m[2] / sx;
-  const r01 = m[4] / sy;
-  const r11 = m[5] / sy;
-  const r21 = m[6] / sy;
-  const r02 = m[8] / sz;
-  const r12 = m[9] / sz;
-  const r22 = m[10] / sz;
-  const trace = r00 + r11 + r22;
-  let q: number[];
-  if (trace > 0) {
-    const s = 0.5 / Math.sqrt(trace + 1);
-    q = [(r21 - r12) * s, (r02 - r20) * s, (r10 - r01) * s, 0.25 / s];
-  } else if (r00 > r11 && r00 > r22) {
-    const s = 2 * Math.sqrt(1 + r00 - r11 - r22);
-    q = [0.25 * s, (r01 + r10) / s, (r02 + r20) / s, (r21 - r12) / s];
-  } else if (r11 > r22) {
-    const s = 2 * Math.sqrt(1 + r11 - r00 - r22);
-    q = [(r01 + r10) / s, 0.25 * s, (r12 + r21) / s, (r02 - r20) / s];
-  } else {
-    const s = 2 * Math.sqrt(1 + r22 - r00 - r11);
-    q = [(r02 + r20) / s, (r12 + r21) / s, 0.25 * s, (r10 - r01) / s];
-  }
-  return { t: [m[12], m[13], m[14]], r: q, s: [sx, sy, sz] };
+  const r = [0, 0, 0, 1];
+  fromMatrix(r, 0, rotation, 0);
+  return { t: [m[12], m[13], m[14]], r, s: [sx, sy, sz] };
 }
 
 /** Nodes reachable from the document's scene(s), each once. */

@@ -2,6 +2,7 @@ import type { ClipBinding } from './clip.js';
 import type { Clock } from './clock.js';
 import { localToModel } from './fk.js';
 import { createPose, type Pose, setRestPose } from './pose.js';
+import { conjugateMultiply, fromMatrix, multiply } from './quat.js';
 import { sampleTrackAt } from './sample.js';
 import type { Skeleton } from './skeleton.js';
 
@@ -116,7 +117,7 @@ export class RootMotion {
   /** Heading of the root at clip time t, about model +Y, relative to its rest (continuous over one call). */
   private yawAt(track: number, clip: number, t: number): number {
     sampleTrackAt(this.bindings[clip].clip.tracks[track], t, this.scratch, 4);
-    rotateIntoModel(this.parentRotation, this.scratch, 4, this.a);
+    multiply(this.a, 0, this.parentRotation, 0, this.scratch, 4);
     return yawOf(this.a);
   }
 
@@ -146,7 +147,7 @@ export class RootMotion {
     const rt = this.rotationTracks[clip];
     if (rt >= 0 && this.yaw) {
       const startYaw = this.yawAt(rt, clip, start);
-      rotateIntoModel(this.parentRotation, pose.rotations, j * 4, this.a);
+      multiply(this.a, 0, this.parentRotation, 0, pose.rotations, j * 4);
       const turn = wrapAngle(yawOf(this.a) - startYaw);
       // model rotation without the turn: Ry(−turn) × q, then back into the parent's frame
       const s = Math.sin(-turn / 2);
@@ -160,7 +161,7 @@ export class RootMotion {
       this.b[2] = c * qz - s * qx;
       this.b[3] = c * qw - s * qy;
       const p = this.parentRotation;
-      conjugateMultiply(p, this.b, pose.rotations, j * 4);
+      conjugateMultiply(pose.rotations, j * 4, p, 0, this.b, 0);
     }
   }
 
@@ -180,22 +181,8 @@ export class RootMotion {
     L.set([m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]]);
     this.parentTranslation.set([m[12], m[13], m[14]]);
     invert3(L, this.parentInverse);
-    // the parent's rotation without its scale (columns normalized)
-    const sx = Math.hypot(L[0], L[1], L[2]);
-    const sy = Math.hypot(L[3], L[4], L[5]);
-    const sz = Math.hypot(L[6], L[7], L[8]);
-    rotationFromMatrix(
-      L[0] / sx,
-      L[1] / sx,
-      L[2] / sx,
-      L[3] / sy,
-      L[4] / sy,
-      L[5] / sy,
-      L[6] / sz,
-      L[7] / sz,
-      L[8] / sz,
-      this.parentRotation,
-    );
+    // the parent's rotation without its scale
+    fromMatrix(this.parentRotation, 0, m, 0);
   }
 }
 
@@ -203,34 +190,6 @@ function trackOf(binding: ClipBinding, joint: number, path: 'translation' | 'rot
   const tracks = binding.clip.tracks;
   for (let i = 0; i < tracks.length; i++) if (binding.joints[i] === joint && tracks[i].path === path) return i;
   return -1;
-}
-
-/** out = p × q[o] (a local rotation taken into model space by the parent's rotation p). */
-function rotateIntoModel(p: Float64Array, q: Float32Array, o: number, out: Float64Array): void {
-  const px = p[0];
-  const py = p[1];
-  const pz = p[2];
-  const pw = p[3];
-  const qx = q[o];
-  const qy = q[o + 1];
-  const qz = q[o + 2];
-  const qw = q[o + 3];
-  out[0] = px * qw + pw * qx + py * qz - pz * qy;
-  out[1] = py * qw + pw * qy + pz * qx - px * qz;
-  out[2] = pz * qw + pw * qz + px * qy - py * qx;
-  out[3] = pw * qw - px * qx - py * qy - pz * qz;
-}
-
-/** out[o] = conj(p) × q: a model-space rotation back into the parent's frame. */
-function conjugateMultiply(p: Float64Array, q: Float64Array, out: Float32Array, o: number): void {
-  const px = -p[0];
-  const py = -p[1];
-  const pz = -p[2];
-  const pw = p[3];
-  out[o] = px * q[3] + pw * q[0] + py * q[2] - pz * q[1];
-  out[o + 1] = py * q[3] + pw * q[1] + pz * q[0] - px * q[2];
-  out[o + 2] = pz * q[3] + pw * q[2] + px * q[1] - py * q[0];
-  out[o + 3] = pw * q[3] - px * q[0] - py * q[1] - pz * q[2];
 }
 
 /** The rotation's heading: the angle its +Z axis turns about +Y, projected on the ground. */
@@ -264,33 +223,4 @@ function invert3(m: Float64Array, out: Float64Array): void {
   out[6] = C * inv;
   out[7] = -(a * h - b * g) * inv;
   out[8] = (a * e - b * d) * inv;
-}
-
-/** A unit quaternion from a column-major rotation matrix. */
-function rotationFromMatrix(
-  m00: number,
-  m10: number,
-  m20: number,
-  m01: number,
-  m11: number,
-  m21: number,
-  m02: number,
-  m12: number,
-  m22: number,
-  out: Float64Array,
-): void {
-  const trace = m00 + m11 + m22;
-  if (trace > 0) {
-    const s = 0.5 / Math.sqrt(trace + 1);
-    out.set([(m21 - m12) * s, (m02 - m20) * s, (m10 - m01) * s, 0.25 / s]);
-  } else if (m00 > m11 && m00 > m22) {
-    const s = 2 * Math.sqrt(1 + m00 - m11 - m22);
-    out.set([0.25 * s, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s]);
-  } else if (m11 > m22) {
-    const s = 2 * Math.sqrt(1 + m11 - m00 - m22);
-    out.set([(m01 + m10) / s, 0.25 * s, (m12 + m21) / s, (m02 - m20) / s]);
-  } else {
-    const s = 2 * Math.sqrt(1 + m22 - m00 - m11);
-    out.set([(m02 + m20) / s, (m12 + m21) / s, 0.25 * s, (m10 - m01) / s]);
-  }
 }

@@ -1,6 +1,6 @@
 import type { Pose } from '../pose.js';
+import { rotationBetween } from '../quat.js';
 import { commitChain, finiteTarget, gatherChain, type IkChain, turnJoint } from './chain.js';
-import { rotationBetween } from './rotation.js';
 
 const DQ = 4;
 

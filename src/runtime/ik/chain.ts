@@ -1,10 +1,9 @@
 import { AnimError } from '../errors.js';
 import { localToModel } from '../fk.js';
 import type { Pose } from '../pose.js';
-import { multiply, normalize, slerp } from '../quat.js';
+import { conjugateMultiply, fromMatrix, multiply, normalize, rotateVector, slerp, unrotateVector } from '../quat.js';
 import type { Skeleton } from '../skeleton.js';
 import { applyConstraint, NO_LIMIT, type RawConstraint, writeConstraint } from './constraints.js';
-import { conjugateMultiply, matrixRotation, rotateVector, unrotateVector } from './rotation.js';
 
 export type IkSolver = 'two-bone' | 'fabrik' | 'ccd' | 'look-at';
 export const IK_SOLVERS: readonly IkSolver[] = ['two-bone', 'fabrik', 'ccd', 'look-at'];
@@ -214,8 +213,8 @@ export function gatherChain(chain: IkChain, pose: Pose, model: Float32Array, roo
   const { joints, local, world, positions, boneDirs, lengths, parentWorld } = chain;
   const n = joints.length;
   const p = chain.parentJoint;
-  if (p >= 0) matrixRotation(parentWorld, 0, model, p * 16);
-  else if (root) matrixRotation(parentWorld, 0, root, 0);
+  if (p >= 0) fromMatrix(parentWorld, 0, model, p * 16);
+  else if (root) fromMatrix(parentWorld, 0, root, 0);
   else {
     parentWorld[0] = parentWorld[1] = parentWorld[2] = 0;
     parentWorld[3] = 1;

@@ -1,6 +1,6 @@
 import { AnimError } from '../errors.js';
-import { multiply } from '../quat.js';
-import { axisAngle, conjugateMultiply, scaleAngle } from './rotation.js';
+import { axisAngle, conjugateMultiply, multiply } from '../quat.js';
+import { scaleAngle } from './rotation.js';
 
 /**
  * A joint limit, measured from the joint's rest rotation in the joint's own frame (the frame its children's

@@ -1,18 +1,11 @@
 import { AnimError } from '../errors.js';
 import { localToModel } from '../fk.js';
 import { createPose, type Pose, setRestPose } from '../pose.js';
-import { multiply } from '../quat.js';
+import { conjugateMultiply, fromMatrix, multiply, rotateVector, rotationBetween } from '../quat.js';
 import type { Skeleton } from '../skeleton.js';
 import { buildChain, chainJoints, type IkChain, POLE_POINT } from './chain.js';
 import { findHumanoidLegs, type LegNames } from './humanoid-legs.js';
-import {
-  conjugateMultiply,
-  inverseTransformDirection,
-  matrixRotation,
-  rotateVector,
-  rotationBetween,
-  scaleAngle,
-} from './rotation.js';
+import { inverseTransformDirection, scaleAngle } from './rotation.js';
 import { solveTwoBone } from './two-bone.js';
 
 /** Where a foot meets the ground: the heel in the foot's frame, the ball in the toes' (else the foot's). */
@@ -294,7 +287,7 @@ export function solveFootIk(
     }
     rotationBetween(s, o + TURN, 0, 1, 0, nx, ny || 1, nz);
     scaleAngle(s, o + TURN, plant);
-    matrixRotation(s, o + FOOT_WORLD, model, f);
+    fromMatrix(s, o + FOOT_WORLD, model, f);
     // the lowest ankle height that keeps each turned sole point on or above its ground
     let floor = Number.NEGATIVE_INFINITY;
     for (let k = 0; k < 2; k++) {
@@ -345,7 +338,7 @@ export function solveFootIk(
     solveTwoBone(leg.chain, pose, model, root, leg.target, 1);
     // the foot keeps its animated world rotation, turned to the ground by the plant weight
     multiply(s, o + TMP, s, o + TURN, s, o + FOOT_WORLD);
-    matrixRotation(s, o + FOOT_WORLD, model, leg.chain.joints[1] * 16);
+    fromMatrix(s, o + FOOT_WORLD, model, leg.chain.joints[1] * 16);
     conjugateMultiply(pose.rotations, leg.foot * 4, s, o + FOOT_WORLD, s, o + TMP);
     localToModel(footIk.skeleton, pose, root, model, leg.foot, leg.footEnd);
   }

@@ -1,10 +1,10 @@
 import { localToModel } from '../fk.js';
 import { createPose, setRestPose } from '../pose.js';
+import { fromMatrix, unrotateVector } from '../quat.js';
 import type { HumanoidMap } from '../retarget/humanoid-map.js';
 import { HUMANOID_SLOTS, type HumanoidSlot } from '../retarget/slots.js';
 import type { Skeleton } from '../skeleton.js';
 import type { RawConstraint } from './constraints.js';
-import { matrixRotation, unrotateVector } from './rotation.js';
 
 const DEG = Math.PI / 180;
 
@@ -70,7 +70,7 @@ function restModel(skeleton: Skeleton): Float32Array {
 function inJointFrame(model: Float32Array, j: number, x: number, y: number, z: number): number[] {
   const q = new Float64Array(4);
   const out = new Float64Array(3);
-  matrixRotation(q, 0, model, j * 16);
+  fromMatrix(q, 0, model, j * 16);
   unrotateVector(out, 0, q, 0, x, y, z);
   return [out[0], out[1], out[2]];
 }

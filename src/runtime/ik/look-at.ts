@@ -1,6 +1,7 @@
 import type { Pose } from '../pose.js';
+import { rotateVector, rotationBetween } from '../quat.js';
 import { commitChain, finiteTarget, gatherChain, type IkChain, turnJoint } from './chain.js';
-import { rotateVector, rotationBetween, scaleAngle } from './rotation.js';
+import { scaleAngle } from './rotation.js';
 
 // scratch slots in chain.work
 const AIM = 0;

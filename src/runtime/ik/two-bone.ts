@@ -1,4 +1,5 @@
 import type { Pose } from '../pose.js';
+import { rotationBetween } from '../quat.js';
 import {
   commitChain,
   finiteTarget,
@@ -8,7 +9,6 @@ import {
   POLE_POINT,
   turnJoint,
 } from './chain.js';
-import { rotationBetween } from './rotation.js';
 
 const DQ = 4;
 

@@ -1,16 +1,8 @@
+import { multiply, rotateVector, rotationBetween } from '../quat.js';
 import type { Skeleton } from '../skeleton.js';
 import type { Skin } from '../skinning.js';
 import type { HumanoidMap } from './humanoid-map.js';
-import {
-  composeSim,
-  invertMatrixToSim,
-  modelSims,
-  mulQuat,
-  relativeSim,
-  rotateInto,
-  rotationBetween,
-  SIM,
-} from './similarity.js';
+import { composeSim, invertMatrixToSim, modelSims, relativeSim, SIM } from './similarity.js';
 import {
   BODY_PARENTS,
   HUMANOID_SLOTS,
@@ -102,8 +94,8 @@ export function buildHumanoidRig(skeleton: Skeleton, map: HumanoidMap, skins: re
     if (!tipLocal) continue;
     const o = s * SIM;
     // the tip's current direction from the bone, in model space
-    rotateInto(scratch, 0, reference, o + 3, tipLocal[0], tipLocal[1], tipLocal[2]);
-    rotateInto(scratch, 3, unfacing, 0, direction[0], direction[1], direction[2]);
+    rotateVector(scratch, 0, reference, o + 3, tipLocal[0], tipLocal[1], tipLocal[2]);
+    rotateVector(scratch, 3, unfacing, 0, direction[0], direction[1], direction[2]);
     rotationBetween(scratch, 4, scratch[0], scratch[1], scratch[2], scratch[3], scratch[4], scratch[5]);
     const turn = scratch.slice(4, 8);
     swingSubtree(reference, bodyParent, s, turn);
@@ -243,7 +235,7 @@ function tipOffset(
   // into the joint's rest frame (rotation only: directions do not scale)
   const q = rest.subarray(o + 3, o + 7);
   const inv = Float64Array.of(-q[0], -q[1], -q[2], q[3]);
-  rotateInto(scratch, 0, inv, 0, dx, dy, dz);
+  rotateVector(scratch, 0, inv, 0, dx, dy, dz);
   return scratch.slice(0, 3);
 }
 
@@ -257,12 +249,12 @@ function swingSubtree(reference: Float64Array, bodyParent: Int8Array, s: number,
     moved[c] = 1;
     const o = c * SIM;
     const rel = Float64Array.of(reference[o] - pivot[0], reference[o + 1] - pivot[1], reference[o + 2] - pivot[2]);
-    rotateInto(reference, o, turn, 0, rel[0], rel[1], rel[2]);
+    rotateVector(reference, o, turn, 0, rel[0], rel[1], rel[2]);
     reference[o] += pivot[0];
     reference[o + 1] += pivot[1];
     reference[o + 2] += pivot[2];
     const q = reference.slice(o + 3, o + 7);
-    mulQuat(reference, o + 3, turn, 0, q, 0);
+    multiply(reference, o + 3, turn, 0, q, 0);
   }
 }
 

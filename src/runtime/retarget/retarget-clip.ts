@@ -1,8 +1,9 @@
 import { bindClip, buildClip, type Clip, type RawTrack } from '../clip.js';
 import { createPose, setRestPose } from '../pose.js';
+import { conjugateMultiply, multiply, rotateVector } from '../quat.js';
 import { createSampleCache, sampleClip } from '../sample.js';
 import type { HumanoidRig } from './humanoid-rig.js';
-import { composeSim, modelSims, mulConjQuat, mulQuat, relativeSim, rotateInto, SIM } from './similarity.js';
+import { composeSim, modelSims, relativeSim, SIM } from './similarity.js';
 import { BODY_PARENTS, HUMANOID_SLOTS, SLOT_COUNT, SLOT_INDEX } from './slots.js';
 
 export interface RetargetOptions {
@@ -43,7 +44,7 @@ export function retargetClip(
 
   // q_target = pre · q_source · post[slot]: the source's turn from its reference, carried over
   const pre = new Float64Array(4);
-  mulConjQuat(pre, 0, target.facing, 0, source.facing, 0);
+  conjugateMultiply(pre, 0, target.facing, 0, source.facing, 0);
   const sourceJoint = new Int16Array(SLOT_COUNT).fill(-1);
   const post = new Float64Array(SLOT_COUNT * 4);
   const slots: number[] = [];
@@ -54,9 +55,9 @@ export function retargetClip(
     sourceJoint[s] = source.map.joints[from];
     // post = conj(refSrc) · conj(facingSrc) · facingTgt · refTgt
     const q = post.subarray(s * 4, s * 4 + 4);
-    mulQuat(q, 0, target.facing, 0, target.reference, s * SIM + 3);
-    mulConjQuat(q, 0, source.facing, 0, q, 0);
-    mulConjQuat(q, 0, source.reference, from * SIM + 3, q, 0);
+    multiply(q, 0, target.facing, 0, target.reference, s * SIM + 3);
+    conjugateMultiply(q, 0, source.facing, 0, q, 0);
+    conjugateMultiply(q, 0, source.reference, from * SIM + 3, q, 0);
   }
 
   const ratio = target.legLength / source.legLength;
@@ -66,7 +67,7 @@ export function retargetClip(
   const tgtHips = target.map.joints[hipsSlot];
   const hipsOffset = new Float64Array(3);
   const restHips = target.rest.subarray(tgtHips * SIM, tgtHips * SIM + SIM);
-  rotateInto(
+  rotateVector(
     hipsOffset,
     0,
     Float64Array.of(-restHips[3], -restHips[4], -restHips[5], restHips[6]),
@@ -76,9 +77,9 @@ export function retargetClip(
     restHips[2] - target.hipJoints[2],
   );
   const srcRestLegs = new Float64Array(3);
-  rotateInto(srcRestLegs, 0, source.facing, 0, source.hipJoints[0], source.hipJoints[1], source.hipJoints[2]);
+  rotateVector(srcRestLegs, 0, source.facing, 0, source.hipJoints[0], source.hipJoints[1], source.hipJoints[2]);
   const tgtRestLegs = new Float64Array(3);
-  rotateInto(tgtRestLegs, 0, target.facing, 0, target.hipJoints[0], target.hipJoints[1], target.hipJoints[2]);
+  rotateVector(tgtRestLegs, 0, target.facing, 0, target.hipJoints[0], target.hipJoints[1], target.hipJoints[2]);
   const unfacing = Float64Array.of(-target.facing[0], -target.facing[1], -target.facing[2], target.facing[3]);
 
   const rotations = slots.map(() => new Float32Array(times.length * 4));
@@ -93,8 +94,8 @@ export function retargetClip(
     for (const s of slots) {
       const o = s * SIM;
       const j = target.map.joints[s];
-      mulQuat(slotSims, o + 3, pre, 0, srcModel, sourceJoint[s] * SIM + 3);
-      mulQuat(slotSims, o + 3, slotSims, o + 3, post, s * 4);
+      multiply(slotSims, o + 3, pre, 0, srcModel, sourceJoint[s] * SIM + 3);
+      multiply(slotSims, o + 3, slotSims, o + 3, post, s * 4);
       slotSims[o + 7] = target.rest[j * SIM + 7];
       if (s === hipsSlot) {
         // the hip joints: height and travel scaled by the legs, in the canonical frame
@@ -103,12 +104,12 @@ export function retargetClip(
         const mx = (srcModel[a] + srcModel[b]) / 2;
         const my = (srcModel[a + 1] + srcModel[b + 1]) / 2;
         const mz = (srcModel[a + 2] + srcModel[b + 2]) / 2;
-        rotateInto(v, 0, source.facing, 0, mx, my, mz);
+        rotateVector(v, 0, source.facing, 0, mx, my, mz);
         const cx = tgtRestLegs[0] + ratio * (v[0] - srcRestLegs[0]);
         const cy = ratio * v[1];
         const cz = tgtRestLegs[2] + ratio * (v[2] - srcRestLegs[2]);
-        rotateInto(slotSims, o, unfacing, 0, cx, cy, cz);
-        rotateInto(v, 0, slotSims, o + 3, hipsOffset[0], hipsOffset[1], hipsOffset[2]);
+        rotateVector(slotSims, o, unfacing, 0, cx, cy, cz);
+        rotateVector(v, 0, slotSims, o + 3, hipsOffset[0], hipsOffset[1], hipsOffset[2]);
         slotSims[o] += v[0];
         slotSims[o + 1] += v[1];
         slotSims[o + 2] += v[2];
@@ -201,7 +202,7 @@ function scaleExtras(
   const m = extras.rootMotion;
   if (Array.isArray(m) && m.length === 3 && m.every((x) => typeof x === 'number')) {
     const v = new Float64Array(3);
-    rotateInto(v, 0, turn, 0, m[0] * ratio, m[1] * ratio, m[2] * ratio);
+    rotateVector(v, 0, turn, 0, m[0] * ratio, m[1] * ratio, m[2] * ratio);
     out.rootMotion = Array.from(v);
   }
   return out;
