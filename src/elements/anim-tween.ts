@@ -281,8 +281,8 @@ export class AnimTween extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     const keys = ['target', 'property', 'from', 'to', 'composite'] as const;
     if (keys.some((key) => changed.has(key))) {
+      // a failure already reported stays reported: its message names the configuration that failed
       this.#needsBind = true;
-      this.#failure = '';
       this.#bind();
     }
     this.#applyTiming();

@@ -271,6 +271,26 @@ describe('<anim-tween>', () => {
       expect(model.object3D.position.y).to.be.closeTo(1 - 0.5 ** 3, 1e-6);
     });
 
+    it('a 3D path the model lacks, or on an element that is not 3D, is unknown-property', async () => {
+      const { scene, model } = await sceneWithModel(html`
+        <anim-tween id="a" property="material.sparkle" to="1" autoplay></anim-tween>
+        <anim-tween id="b" property="position.w" to="1" autoplay></anim-tween>
+      `);
+      const errors = collect(scene, 'anim-error') as AnimErrorDetail[];
+      const div = document.createElement('div');
+      div.innerHTML = '<anim-tween id="c" property="position.y" to="1" autoplay></anim-tween>';
+      scene.append(div);
+      for (let i = 0; i < 3; i++) scene.step(0.1);
+      await settle();
+      expect(errors.map((e) => [e.code, (e.source as Element).id])).to.have.deep.members([
+        ['unknown-property', 'a'],
+        ['unknown-property', 'b'],
+        ['unknown-property', 'c'],
+      ]);
+      expect(errors.find((e) => (e.source as Element).id === 'c')!.message).to.contain('needs a 3D element');
+      expect(model.object3D.position.toArray()).to.deep.equal([0, 0, 0]);
+    });
+
     it('reports a bad "to" once, naming it', async () => {
       const box = await fixture<HTMLDivElement>(html`<div style="--g: 1px"></div>`);
       const errors = collect(box, 'anim-error') as AnimErrorDetail[];
