@@ -47,6 +47,16 @@ export class ModelAnimation implements Actor {
     return this.#clips.map((clip) => clip.name);
   }
 
+  /** Whether any animation of the file has property tracks. */
+  get hasPropertyTracks(): boolean {
+    return this.#clips.some((clip) => clip.tracks.length > 0);
+  }
+
+  /** The property tracks of the animation `name`, if the file has one by that name. */
+  propertyClip(name: string): PropertyClip | undefined {
+    return this.#clips.find((clip) => clip.name === name);
+  }
+
   /** The playing clip's pointers that drive nothing in this version. */
   get unsupported(): readonly string[] {
     return this.#player?.unsupported ?? [];
@@ -62,7 +72,7 @@ export class ModelAnimation implements Actor {
       this.#player = undefined;
       return true;
     }
-    const clip = this.#clips.find((c) => c.name === name);
+    const clip = this.propertyClip(name);
     if (!clip) return false;
     this.#player = new PropertyClipPlayer(this.#gltf, clip, this.#objects);
     resetClock(this.clock, 0, clip.duration, 1, wrap);
