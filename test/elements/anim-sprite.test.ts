@@ -5,6 +5,7 @@ import '../../src/elements/anim-sprite.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import type { AnimSprite } from '../../src/elements/anim-sprite.js';
 import type { AnimErrorDetail } from '../../src/elements/errors.js';
+import { pageTicker } from '../../src/scene/tween/page-ticker.js';
 
 const SHEET = '/assets/mannequin-walk-sprites.png';
 const ATLAS = '/assets/mannequin-walk-sprites.json';
@@ -25,6 +26,14 @@ async function loaded<T extends HTMLElement>(template: TemplateResult, pick?: (r
 const frameBox = (sprite: AnimSprite) => sprite.shadowRoot!.querySelector<HTMLElement>('[part="frame"]')!;
 
 describe('<anim-sprite>', () => {
+  // outside a scene, time moves only by step(): the page loop must not add wall-clock frames
+  before(() => {
+    pageTicker.paused = true;
+  });
+  after(() => {
+    pageTicker.paused = false;
+  });
+
   describe('on a 2D page', () => {
     it('cuts a grid and shows each frame by background-position, scaled to the element', async () => {
       const { sprite } = await loaded<AnimSprite>(

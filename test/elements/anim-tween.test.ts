@@ -8,6 +8,7 @@ import type { AnimModel } from '../../src/elements/anim-model.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import type { AnimTween } from '../../src/elements/anim-tween.js';
 import type { AnimErrorDetail } from '../../src/elements/errors.js';
+import { pageTicker } from '../../src/scene/tween/page-ticker.js';
 
 function collect(el: EventTarget, type: string): unknown[] {
   const seen: unknown[] = [];
@@ -29,6 +30,14 @@ async function sceneWithModel(tweens: unknown) {
 }
 
 describe('<anim-tween>', () => {
+  // outside a scene, time moves only by step(): the page loop must not add wall-clock frames
+  before(() => {
+    pageTicker.paused = true;
+  });
+  after(() => {
+    pageTicker.paused = false;
+  });
+
   describe('targets', () => {
     it('drives a 3D position by axis inside a scene, ticking with scene.step', async () => {
       const { scene, model } = await sceneWithModel(
@@ -184,6 +193,25 @@ describe('<anim-tween>', () => {
       tween.seek(0.75);
       expect(box.dataset.v).to.equal('0.0625');
       expect(tween.time).to.equal(0.75);
+    });
+
+    it('outside a scene the page loop drives it, frame by frame, until paused', async () => {
+      const box = await fixture<HTMLDivElement>(
+        html`<div data-v="0"><anim-tween property="data-v" to="1" duration="100" autoplay></anim-tween></div>`,
+      );
+      const tween = box.querySelector('anim-tween')!;
+      pageTicker.paused = false;
+      try {
+        for (let i = 0; i < 60 && tween.time === 0; i++) await new Promise((r) => requestAnimationFrame(r));
+      } finally {
+        pageTicker.paused = true;
+      }
+      expect(tween.time).to.be.greaterThan(0);
+      expect(Number(box.dataset.v)).to.be.greaterThan(0);
+      const held = tween.time;
+      await new Promise((r) => requestAnimationFrame(r));
+      await new Promise((r) => requestAnimationFrame(r));
+      expect(tween.time, 'paused page loop').to.equal(held);
     });
 
     it('does nothing to its target until played', async () => {

@@ -5,6 +5,7 @@ import type { Actor } from '../stage.js';
 const actors = new Set<Actor>();
 let frameId = 0;
 let lastTime = -1;
+let paused = false;
 
 /**
  * The one requestAnimationFrame loop for actors outside any scene (a tween of a CSS property on a 2D page,
@@ -12,6 +13,15 @@ let lastTime = -1;
  * like a stage's, and the events a frame raises are dispatched after it.
  */
 export const pageTicker = {
+  /** While true the loop requests no frames: time moves only by `step` (tests, scrubbing, offline capture). */
+  get paused(): boolean {
+    return paused;
+  },
+  set paused(value: boolean) {
+    paused = value;
+    if (paused) cancel();
+    else schedule();
+  },
   add(actor: Actor): void {
     actors.add(actor);
     schedule();
@@ -32,7 +42,7 @@ export const pageTicker = {
 };
 
 function schedule(): void {
-  if (frameId === 0 && actors.size > 0 && !document.hidden) frameId = requestAnimationFrame(frame);
+  if (frameId === 0 && actors.size > 0 && !paused && !document.hidden) frameId = requestAnimationFrame(frame);
 }
 
 function cancel(): void {
