@@ -16,7 +16,7 @@ import type { Actor, Stage } from './stage.js';
 /** Metres of arrow per m/s of root motion. */
 const LENGTH_PER_SPEED = 0.5;
 /** Below this speed (m/s) the clip counts as in place: no arrow. */
-const STILL = 0.02;
+const STILL = 0.05;
 /** How quickly the shown speed follows the measured one (per second), so the arrow does not flicker. */
 const SMOOTHING = 8;
 const COLOR = '#12b5cb';

@@ -63,7 +63,7 @@ export class ThirdPersonController implements Actor {
   readonly input: ControlInput = { forward: 0, right: 0, run: false, jump: false };
   settings: ThirdPersonSettings = { ...DEFAULT_THIRD_PERSON };
   /** Orbit of the camera around the character: degrees and metres. */
-  readonly orbit = { yaw: 0, pitch: 15, distance: 4 };
+  readonly orbit = { yaw: 0, pitch: 20, distance: 5 };
   readonly capsule: CharacterController;
   /** Ground speed now (the `speed` param), m/s. */
   speed = 0;
