@@ -131,6 +131,7 @@ export class PhysicsWorld implements Actor {
       const desc = this.rapier.ColliderDesc.trimesh(vertices, indices);
       if (desc) colliders.push(this.world.createCollider(desc, body));
     });
+    this.#refreshQueries();
     return colliders;
   }
 
@@ -140,6 +141,14 @@ export class PhysicsWorld implements Actor {
       if (body) this.world.removeRigidBody(body);
       else this.world.removeCollider(collider, false);
     }
+    this.#refreshQueries();
+  }
+
+  /** Ray queries see colliders once a step has indexed them: a step of zero time does that, moving nothing. */
+  #refreshQueries(): void {
+    this.world.timestep = 0;
+    this.world.step();
+    this.world.timestep = this.fixedStep;
   }
 
   dispose(): void {
