@@ -29,7 +29,8 @@ export function parsePin(text: string): Parsed<ClothPins> {
   return fail;
 }
 
-const formatPin = (pin: ClothPins) => ('top' in pin ? `top ${pin.top}` : `vertices ${Array.from(pin.vertices).join(' ')}`);
+const formatPin = (pin: ClothPins) =>
+  'top' in pin ? `top ${pin.top}` : `vertices ${Array.from(pin.vertices).join(' ')}`;
 const parseUnit = (text: string) => parseNumber(text, { min: 0, max: 1 });
 const parseNonNegative = (text: string) => parseNumber(text, { min: 0 });
 const parsePositive = (text: string): Parsed<number> => {
