@@ -7,6 +7,7 @@ export { AnimBlendPoint } from './elements/anim-blend-point.js';
 export { AnimCharacter, type PlayOptions } from './elements/anim-character.js';
 export { AnimClip } from './elements/anim-clip.js';
 export { AnimCloth } from './elements/anim-cloth.js';
+export { AnimController } from './elements/anim-controller.js';
 export { AnimEvent } from './elements/anim-event.js';
 export { AnimFootIk } from './elements/anim-foot-ik.js';
 export { AnimGraphView } from './elements/anim-graph-view.js';
@@ -20,6 +21,7 @@ export { AnimSprite, type AnimSpriteFrameDetail, type AnimSpritePlaybackDetail }
 export { AnimState } from './elements/anim-state.js';
 export { AnimTransition } from './elements/anim-transition.js';
 export { AnimTween, type AnimTweenEventDetail } from './elements/anim-tween.js';
+export { AnimWarp } from './elements/anim-warp.js';
 export type {
   AnimEventDetail,
   AnimFinishDetail,
@@ -29,6 +31,7 @@ export type {
   AnimProgressDetail,
 } from './elements/character-events.js';
 export type { FootIkKnobs } from './elements/character-foot-ik.js';
+export type { AnimWarpEndDetail, RootMotionDelta, WarpTargetInput } from './elements/character-motion.js';
 export type { AnimRagdollDetail, RagdollOptions } from './elements/character-ragdoll.js';
 export type { AnimErrorDetail, ErrorCode } from './elements/errors.js';
 export type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './elements/graph-events.js';
@@ -42,6 +45,7 @@ export {
   locomotionGraph,
   parseGraphJson,
 } from './graph/index.js';
+export { CharacterController } from './scene/character-controller.js';
 export { CharacterRig, type RigListener, type RigPlayOptions } from './scene/character-rig.js';
 export type { ClipDefinition, ClipEventDefinition } from './scene/clip-library.js';
 export { ClothDriver } from './scene/cloth-driver.js';
@@ -52,4 +56,5 @@ export { IkChainDriver, type IkChainSettings } from './scene/ik-chain-driver.js'
 export { type PhysicsListener, PhysicsWorld, type RayHit, startPhysics } from './scene/physics.js';
 export type { LocalPoseModifier, ModelPoseModifier, PoseSource } from './scene/pose-pipeline.js';
 export { Ragdoll, RagdollManager, setMaxRagdolls } from './scene/ragdoll.js';
+export { RigRootMotion, ROOT_MOTION_MODES, type RootMotionMode } from './scene/rig-root-motion.js';
 export type { SkinningMode } from './scene/skin-output.js';
