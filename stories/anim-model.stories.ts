@@ -11,6 +11,8 @@ interface ModelArgs {
   scale: string;
   clip: string;
   loop: string;
+  ground: boolean;
+  collider: boolean;
 }
 
 const meta: Meta<ModelArgs> = {
@@ -23,6 +25,8 @@ const meta: Meta<ModelArgs> = {
     scale: '1',
     clip: '',
     loop: 'repeat',
+    ground: false,
+    collider: false,
   },
   argTypes: {
     src: { control: 'text' },
@@ -31,6 +35,8 @@ const meta: Meta<ModelArgs> = {
     scale: { control: 'text', description: 'one number, or "x y z"' },
     clip: { control: 'text', description: 'an animation whose KHR_animation_pointer tracks play' },
     loop: { control: 'inline-radio', options: ['repeat', 'once', 'pingpong', 'clamp'] },
+    ground: { control: 'boolean', description: 'feet (foot IK) stand on it' },
+    collider: { control: 'boolean', description: 'ragdolls collide with it' },
   },
   render: (args) => html`
     <anim-scene style="height: 480px" camera-orbit="20deg 10deg 4m" shadows ground controls>
@@ -41,6 +47,8 @@ const meta: Meta<ModelArgs> = {
         scale=${args.scale}
         clip=${args.clip || nothing}
         loop=${args.loop}
+        ?ground=${args.ground}
+        ?collider=${args.collider}
       ></anim-model>
     </anim-scene>
   `,

@@ -58,6 +58,7 @@ export interface AnimModelPlaybackDetail {
  * @attr rotation - Euler angles `"x y z"` in degrees (or with `rad`/`turn`), applied X, then Y, then Z. Default `"0 0 0"`.
  * @attr scale - One number for every axis (`"2"`) or three (`"1 2 1"`). Default `1`.
  * @attr {boolean} ground - Feet stand on it: characters' foot IK probes its meshes (as it does the scene's `ground`). Marks `object3D.userData.ground`.
+ * @attr {boolean} collider - Ragdolls (and anything else in the scene's physics) collide with its meshes, as placed (moving it moves them). Marks `object3D.userData.collider`. Costs nothing until a page uses physics.
  * @attr clip - The name of an animation in the file whose property tracks (KHR_animation_pointer) play.
  * @attr loop - How `clip` plays: `repeat` (default), `once`, `pingpong` or `clamp`.
  *
@@ -66,6 +67,7 @@ export interface AnimModelPlaybackDetail {
  * @prop {[number, number, number]} rotation - `[x, y, z]` in degrees; accepts the attribute's text too.
  * @prop {[number, number, number]} scale - `[x, y, z]`; accepts a number or the attribute's text too.
  * @prop {boolean} ground - See the `ground` attribute.
+ * @prop {boolean} collider - See the `collider` attribute.
  * @prop {Group} object3D - The three.js group holding the model (empty until it loads); for tweens, anchors and advanced use.
  * @prop {string | null} clip - See the `clip` attribute.
  * @prop {WrapMode} loop - See the `loop` attribute.
@@ -96,6 +98,7 @@ export class AnimModel extends LitElement {
 
   @property() src = '';
   @property({ type: Boolean }) ground = false;
+  @property({ type: Boolean }) collider = false;
   @property() clip: string | null = null;
 
   #position = ORIGIN;
@@ -185,6 +188,7 @@ export class AnimModel extends LitElement {
     if (changed.has('clip') || changed.has('loop' as keyof AnimModel)) this.#playClip();
     setTransform(this.object3D, this.#position, this.#rotation, this.#scale);
     this.object3D.userData.ground = this.ground;
+    this.object3D.userData.collider = this.collider;
     this.#lease?.stage.contentChanged();
   }
 

@@ -1,6 +1,7 @@
 // The one file that imports Rapier, and only by dynamic import(): a page without physics never loads it.
 import type * as RapierModule from '@dimforge/rapier3d-compat';
-import { type BufferGeometry, type Mesh, type Object3D, Vector3 } from 'three';
+import type { BufferGeometry, Group, Mesh, Object3D } from 'three';
+import { Vector3 } from 'three';
 import { CodedError } from './coded-error.js';
 import type { Actor, Stage } from './stage.js';
 
@@ -51,10 +52,22 @@ export class PhysicsWorld implements Actor {
   paused = false;
   #accumulator = 0;
   readonly #listeners = new Set<PhysicsListener>();
+  readonly #content: Group | null;
+  /** Scenery with colliders: the object, its colliders, and what it looked like when they were made. */
+  readonly #scenery: { object: Object3D; colliders: RapierCollider[]; key: Float64Array }[] = [];
   #disposed = false;
 
-  constructor(module: Rapier, gravity: readonly [number, number, number] = [0, -9.81, 0]) {
+  /**
+   * @param content the stage's content group: its children marked `userData.collider` (`<anim-model
+   * collider>`) get static colliders, rebuilt when they move or change, removed when they go.
+   */
+  constructor(
+    module: Rapier,
+    gravity: readonly [number, number, number] = [0, -9.81, 0],
+    content: Group | null = null,
+  ) {
     this.rapier = module;
+    this.#content = content;
     this.world = new module.World({ x: gravity[0], y: gravity[1], z: gravity[2] });
     // a thick slab whose top is y = 0: thick, so nothing fast tunnels through it
     const body = this.world.createRigidBody(module.RigidBodyDesc.fixed().setTranslation(0, -5, 0));
@@ -74,12 +87,35 @@ export class PhysicsWorld implements Actor {
 
   /** Advances by whole fixed steps, carrying the remainder; `dt` 0 (a redraw) does nothing. */
   update(dt: number): void {
-    if (this.#disposed || this.paused || !(dt > 0) || !Number.isFinite(dt)) return;
+    if (this.#disposed) return;
+    this.syncScenery();
+    if (this.paused || !(dt > 0) || !Number.isFinite(dt)) return;
     this.#accumulator += dt;
     let steps = Math.floor(this.#accumulator / this.fixedStep + 1e-9);
     this.#accumulator -= steps * this.fixedStep;
     if (steps > this.maxSteps) steps = this.maxSteps;
     for (let i = 0; i < steps; i++) this.step();
+  }
+
+  /** Brings the scenery colliders up to date with the content's marked children (done every frame). */
+  syncScenery(): void {
+    const content = this.#content;
+    if (!content) return;
+    const scenery = this.#scenery;
+    for (let i = scenery.length - 1; i >= 0; i--) {
+      const { object, colliders, key } = scenery[i];
+      if (object.parent === content && object.userData.collider === true && !changed(key, object)) continue;
+      this.removeColliders(colliders);
+      scenery.splice(i, 1);
+    }
+    const children = content.children;
+    for (let i = 0; i < children.length; i++) {
+      const object = children[i];
+      if (object.userData.collider !== true || scenery.some((entry) => entry.object === object)) continue;
+      const key = new Float64Array(17);
+      changed(key, object);
+      scenery.push({ object, colliders: this.addStaticMeshes(object), key });
+    }
   }
 
   /** One fixed step, listeners around it. */
@@ -159,6 +195,19 @@ export class PhysicsWorld implements Actor {
   }
 }
 
+/** Whether `object` moved or changed its children since `key` was taken; updates `key`. */
+function changed(key: Float64Array, object: Object3D): boolean {
+  object.updateWorldMatrix(true, false);
+  const m = object.matrixWorld.elements;
+  let different = key[16] !== object.children.length;
+  key[16] = object.children.length;
+  for (let i = 0; i < 16; i++) {
+    if (key[i] !== m[i]) different = true;
+    key[i] = m[i];
+  }
+  return different;
+}
+
 const worlds = new WeakMap<Stage, Promise<PhysicsWorld>>();
 
 /**
@@ -171,7 +220,7 @@ export function startPhysics(stage: Stage): Promise<PhysicsWorld> {
   if (!started) {
     started = loadRapier().then(
       (module) => {
-        const physics = new PhysicsWorld(module);
+        const physics = new PhysicsWorld(module, undefined, stage.content);
         stage.addActor(physics);
         return physics;
       },

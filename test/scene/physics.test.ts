@@ -53,3 +53,28 @@ describe('physics world', () => {
     expect(physics.castRay([2, 3, 0], [0, 1, 0], 10)).to.equal(null);
   });
 });
+
+describe('physics world: scenery', () => {
+  it('gives <anim-model collider> static colliders, follows it when it moves, drops them when unmarked', async () => {
+    await import('../../src/elements/anim-model.js');
+    const scene = await fixture<AnimScene>(html`<anim-scene paused style="width: 200px; height: 150px"></anim-scene>`);
+    scene.innerHTML = `<anim-model src="${MANNEQUIN}" collider position="1 0 0"></anim-model>`;
+    const model = scene.querySelector('anim-model')!;
+    await new Promise<void>((resolve) => model.addEventListener('anim-load', () => resolve(), { once: true }));
+    await model.updateComplete;
+    const physics = await startPhysics(scene.stage!);
+    scene.step(1 / 60);
+    // straight down onto the statue's head (about 1.75 m tall), then beside it onto the ground
+    const head = physics.castRay([1, 3, 0], [0, -1, 0], 10);
+    expect(3 - head!.distance).to.be.within(1.6, 1.85);
+    model.setAttribute('position', '3 0 0');
+    await model.updateComplete;
+    scene.step(1 / 60);
+    expect(physics.castRay([1, 3, 0], [0, -1, 0], 10)!.distance).to.be.closeTo(3, 1e-4);
+    expect(3 - physics.castRay([3, 3, 0], [0, -1, 0], 10)!.distance).to.be.within(1.6, 1.85);
+    model.removeAttribute('collider');
+    await model.updateComplete;
+    scene.step(1 / 60);
+    expect(physics.castRay([3, 3, 0], [0, -1, 0], 10)!.distance).to.be.closeTo(3, 1e-4);
+  });
+});
