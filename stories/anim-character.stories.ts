@@ -42,6 +42,9 @@ interface CharacterArgs {
   skinning: string;
   poster: string;
   loading: string;
+  rootMotion: string;
+  rootBone: string;
+  verticalHandoff: boolean;
 }
 
 const meta: Meta<CharacterArgs> = {
@@ -62,6 +65,9 @@ const meta: Meta<CharacterArgs> = {
     skinning: 'gpu',
     poster: '',
     loading: 'eager',
+    rootMotion: 'off',
+    rootBone: '',
+    verticalHandoff: false,
   },
   argTypes: {
     src: { control: 'text' },
@@ -78,9 +84,16 @@ const meta: Meta<CharacterArgs> = {
     skinning: { control: 'inline-radio', options: ['gpu', 'cpu'] },
     poster: { control: 'text' },
     loading: { control: 'inline-radio', options: ['eager', 'lazy'] },
+    rootMotion: {
+      name: 'root-motion',
+      control: 'select',
+      options: ['off', 'apply', 'apply planar', 'apply yaw', 'expose', 'expose planar'],
+    },
+    rootBone: { name: 'root-bone', control: 'text' },
+    verticalHandoff: { name: 'vertical-handoff', control: 'boolean' },
   },
   render: (args) => html`
-    <anim-scene shadows ground controls style="height: 480px" camera-orbit="25deg 10deg 4.2m">
+    <anim-scene shadows ground controls style="height: 480px" camera-orbit="25deg 10deg 4.2m" debug="root-motion">
       <anim-character
         src=${args.src}
         clip=${args.clip || nothing}
@@ -96,6 +109,9 @@ const meta: Meta<CharacterArgs> = {
         skinning=${args.skinning}
         poster=${args.poster || nothing}
         loading=${args.loading}
+        root-motion=${args.rootMotion}
+        root-bone=${args.rootBone || nothing}
+        ?vertical-handoff=${args.verticalHandoff}
       ></anim-character>
     </anim-scene>
   `,
@@ -127,6 +143,12 @@ export const OnItsOwn: Story = {
   `,
   args: { clip: 'run-inplace', heading: -30 },
 };
+
+/**
+ * Root motion applied: the walk carries the character forward (it leaves the origin; orbit to follow).
+ * The scene's `debug="root-motion"` draws the cyan arrow with the speed in m/s under it.
+ */
+export const RootMotion: Story = { args: { clip: 'walk', rootMotion: 'apply planar' } };
 
 /** A file that does not exist: one `anim-error` (`load-failed`) and the error part. */
 export const LoadError: Story = { args: { src: '/assets/missing.glb' } };

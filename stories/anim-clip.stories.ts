@@ -10,12 +10,13 @@ interface ClipArgs {
   end: string;
   loop: string;
   speed: number;
+  stride: string;
 }
 
 const meta: Meta<ClipArgs> = {
   title: 'Elements/anim-clip',
   component: 'anim-clip',
-  args: { name: 'wave-top', from: 'wave', start: '0.4', end: '1.4', loop: 'pingpong', speed: 1 },
+  args: { name: 'wave-top', from: 'wave', start: '0.4', end: '1.4', loop: 'pingpong', speed: 1, stride: '' },
   argTypes: {
     name: { control: 'text', description: 'The character plays the clip by this name.' },
     from: {
@@ -26,6 +27,10 @@ const meta: Meta<ClipArgs> = {
     end: { control: 'text' },
     loop: { control: 'select', options: ['', 'repeat', 'once', 'pingpong', 'clamp'] },
     speed: { control: { type: 'range', min: -2, max: 3, step: 0.05 } },
+    stride: {
+      control: 'text',
+      description: 'Metres per cycle: with root motion off the clip follows the ground speed.',
+    },
   },
   render: (args) => html`
     <anim-scene shadows ground controls style="height: 440px" camera-orbit="20deg 8deg 4m">
@@ -37,6 +42,7 @@ const meta: Meta<ClipArgs> = {
           end=${args.end || nothing}
           loop=${args.loop || nothing}
           speed=${args.speed}
+          stride=${args.stride || nothing}
         ></anim-clip>
       </anim-character>
     </anim-scene>

@@ -37,7 +37,7 @@ const parseStride = (text: string) => parseLength(text, { min: 0 });
  * @attr end - Where the slice ends, seconds into the model clip. Default the clip's end.
  * @attr loop - `repeat`, `once`, `pingpong` or `clamp`: how this clip wraps unless the character or `play()` says otherwise. Default `repeat`.
  * @attr speed - Multiplies this clip's playback speed; negative plays it backwards. Default 1.
- * @attr stride - Metres one cycle of the clip covers on the ground (default the model clip's `extras.stride`, if any). With the character's root motion off, the clip plays at the rate that keeps its feet in pace with the character's ground speed (standing still, it holds).
+ * @attr stride - Metres one cycle of the clip covers on the ground (default the model clip's `extras.stride`, if any). With the character's root motion off, the clip plays at the rate that keeps its feet in pace with the character's ground speed (once it has moved or its `groundSpeed` is set; standing still after that, it holds).
  *
  * @prop {string} name - See the `name` attribute.
  * @prop {string} from - See the `from` attribute.

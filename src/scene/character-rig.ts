@@ -108,7 +108,7 @@ export class CharacterRig implements Actor {
   readonly rootMotion: RigRootMotion;
   /**
    * Ground speed (m/s) that clips with a stride follow when root motion is off; NaN (the default) measures
-   * it from the root's horizontal movement over the last frame.
+   * it from the root's horizontal movement over the last frame (once the character has moved at all).
    */
   groundSpeed = Number.NaN;
 
@@ -134,6 +134,8 @@ export class CharacterRig implements Actor {
   #lastX = Number.NaN;
   #lastZ = Number.NaN;
   #measuredSpeed = 0;
+  /** Whether the character has ever been moved: until then stride clips play at their own rate (a preview). */
+  #moved = false;
 
   /** Loads the runtime side of a GLTFLoader result and binds a rig to it. */
   static async create(gltf: GLTF, url: string, options: RigOptions = {}): Promise<CharacterRig> {
@@ -443,12 +445,14 @@ export class CharacterRig implements Actor {
 
   /**
    * The playback rate that keeps a clip with a stride in pace with the ground speed: speed ÷ (stride per
-   * cycle). 1 when root motion is extracted (the clip then moves the character itself) or the clip has none.
+   * cycle). 1 when root motion is extracted (the clip then moves the character itself), the clip has none,
+   * or the character has never moved and no ground speed is set (a walk shown in place keeps walking).
    */
   #strideRate(dt: number): number {
     const { x, z } = this.root.position;
     if (dt > 0) {
       this.#measuredSpeed = Number.isNaN(this.#lastX) ? 0 : Math.hypot(x - this.#lastX, z - this.#lastZ) / dt;
+      if (this.#measuredSpeed > 1e-4) this.#moved = true;
       this.#lastX = x;
       this.#lastZ = z;
     }
@@ -459,7 +463,9 @@ export class CharacterRig implements Actor {
     // a character nobody moves plays a stride the file carries as authored (`clip="walk"` on a page must
     // walk, not freeze); a stride the page asked for follows the ground even at a standstill
     if (Number.isNaN(this.groundSpeed) && this.#measuredSpeed === 0 && !clip.strideAsked) return 1;
-    const speed = Number.isNaN(this.groundSpeed) ? this.#measuredSpeed : this.groundSpeed;
+    const measure = Number.isNaN(this.groundSpeed);
+    if (measure && !this.#moved) return 1;
+    const speed = measure ? this.#measuredSpeed : this.groundSpeed;
     return (Math.max(0, speed) * (clip.end - clip.start)) / clip.stride;
   }
 

@@ -132,10 +132,11 @@ describe('<anim-character> root motion', () => {
     );
     await settle();
     scene.step(0);
-    // the first frame measures no speed yet (nothing moved before it); after that, every frame does
-    for (const [speed, measured] of [
-      [0.8, 119],
-      [1.6, 120],
+    // the first frame measures nothing yet (a character that never moved plays at its own rate);
+    // after that, every frame follows the speed
+    for (const [speed, measured, ownRate] of [
+      [0.8, 119, 1],
+      [1.6, 120, 0],
     ]) {
       const rig = character.rig!;
       const points = ['Left', 'Right'].flatMap((side) =>
@@ -165,7 +166,7 @@ describe('<anim-character> root motion', () => {
       }
       // the clip runs at speed ÷ (1.3 m per 1.1 s)
       const advanced = (character.time - startTime + 1.1 * 10) % 1.1;
-      const expected = ((speed / (1.3 / 1.1)) * dt * measured) % 1.1;
+      const expected = ((speed / (1.3 / 1.1)) * dt * measured + ownRate * dt) % 1.1;
       expect(advanced).to.be.closeTo(expected, 1e-3);
       expect(contacts).to.be.above(2);
       console.log(`stride at ${speed} m/s: worst planted-foot drift ${(worst * 1000).toFixed(1)} mm per contact`);
@@ -173,8 +174,10 @@ describe('<anim-character> root motion', () => {
     }
   });
 
-  it('an explicit ground speed sets the stride rate; zero holds the clip', async () => {
+  it('an explicit ground speed sets the stride rate; zero holds the clip; never moved, it plays as authored', async () => {
     const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="walk-inplace"`);
+    scene.step(0.3);
+    expect(character.time).to.be.closeTo(0.3, 1e-6);
     character.groundSpeed = 0;
     const t0 = character.time;
     scene.step(0.5);
