@@ -178,6 +178,29 @@ describe('ragdoll on <anim-character>', () => {
     expect(scene.maxRagdolls).to.equal(12);
   });
 
+  it('pauses a ragdoll out of the view of the camera, and resumes it back in view', async () => {
+    const { scene, characters } = await groundScene(1);
+    const [character] = characters;
+    await character.ragdoll({ velocity: [0, 0, 0] });
+    const ragdoll = ragdollOf(character)!;
+    scene.step(DT);
+    // look the other way: the falling body is behind the camera
+    scene.cameraOrbit = '180deg 20deg 8m';
+    scene.cameraTarget = '0 0.9 30';
+    await scene.updateComplete;
+    scene.step(DT);
+    const [, y] = ragdoll.pelvis;
+    for (let f = 0; f < 30; f++) scene.step(DT);
+    expect(ragdoll.asleep, 'asleep out of view').to.equal(true);
+    expect(ragdoll.pelvis[1], 'not falling while out of view').to.be.closeTo(y, 1e-6);
+    scene.cameraOrbit = '0deg 20deg 8m';
+    scene.cameraTarget = '0 0.9 0';
+    await scene.updateComplete;
+    for (let f = 0; f < 30; f++) scene.step(DT);
+    expect(ragdoll.asleep).to.equal(false);
+    expect(ragdoll.pelvis[1], 'falling again').to.be.below(y - 0.05);
+  });
+
   it('getUp() stands the character where the pelvis lay and fires recovered', async () => {
     const { scene, characters } = await groundScene(1);
     const [character] = characters;
