@@ -12,6 +12,6 @@ export {
   DEFAULT_CLOTH_SETTINGS,
   setClothSettings,
 } from './build-cloth.js';
-export { advanceCloth, placeCloth, setClothAnchors, setClothCapsule } from './step-cloth.js';
+export { advanceCloth, placeCloth, setClothAnchors, setClothCapsule, TELEPORT_DISTANCE } from './step-cloth.js';
 export { type Welded, weldVertices } from './weld.js';
 export { writeClothVertices } from './write-back.js';

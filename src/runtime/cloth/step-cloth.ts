@@ -40,7 +40,17 @@ export function setClothAnchors(cloth: Cloth, matrices: Float32Array): void {
   const { pins, pinFrom, pinTo, rest, anchor } = cloth;
   pinFrom.set(pinTo);
   for (let i = 0; i < pins.length; i++) transformInto(pinTo, i * 3, matrices, anchor[pins[i]], rest, pins[i] * 3);
+  // a pin that jumped farther than any motion could carry it in a frame: the character was moved, not swung
+  if (pins.length > 0) {
+    const dx = pinTo[0] - pinFrom[0];
+    const dy = pinTo[1] - pinFrom[1];
+    const dz = pinTo[2] - pinFrom[2];
+    if (dx * dx + dy * dy + dz * dz > TELEPORT_DISTANCE * TELEPORT_DISTANCE) placeCloth(cloth, matrices);
+  }
 }
+
+/** Metres a pin may move in one frame before the cloth counts as teleported and is placed afresh. */
+export const TELEPORT_DISTANCE = 1;
 
 /** Sets collider capsule `i` (world space): the segment a–b and its radius. Ignores an index out of room. */
 export function setClothCapsule(

@@ -226,6 +226,23 @@ describe('cloth: simulation', () => {
     }
   });
 
+  it('starts afresh at rest when its anchor teleports (a character moved, not swung)', () => {
+    const { positions, indices } = sheet(6, 8);
+    const cloth = buildCloth({ positions, indices }, { top: 0 });
+    const m = new Float32Array(16);
+    placeCloth(cloth, anchorMatrix(m, 0, 0, 2, 0));
+    for (let f = 0; f < 30; f++) {
+      setClothAnchors(cloth, anchorMatrix(m, 0, f * 0.05, 2, 0));
+      advanceCloth(cloth, 1 / 60);
+    }
+    setClothAnchors(cloth, anchorMatrix(m, 0, 10, 2, 5));
+    for (let p = 0; p < cloth.particleCount; p++) {
+      expect(cloth.positions[p * 3], 'x at rest').to.be.closeTo(cloth.rest[p * 3] + 10, 1e-5);
+      expect(cloth.positions[p * 3 + 2], 'z at rest').to.be.closeTo(cloth.rest[p * 3 + 2] + 5, 1e-5);
+      expect(cloth.previous[p * 3 + 1], 'no velocity').to.equal(cloth.positions[p * 3 + 1]);
+    }
+  });
+
   it('ignores dt that is zero, negative or not finite', () => {
     const { positions, indices } = sheet(4, 4);
     const cloth = buildCloth({ positions, indices }, { top: 0 });
