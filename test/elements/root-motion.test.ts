@@ -105,6 +105,21 @@ describe('<anim-character> root motion', () => {
     expect(highestRoot).to.be.above(0.3);
   });
 
+  it('yaw: a turning clip turns the character (90° per turn-left), the skeleton keeps facing its front', async () => {
+    const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="turn-left" root-motion="apply yaw"`);
+    const { motion, playback } = await oracle('turn-left', { yaw: true });
+    let turned = 0;
+    for (let i = 0; i < 54; i++) {
+      scene.step(1 / 60);
+      playback.update(1 / 60);
+      turned += motion.delta[3];
+      expect(character.rootMotion().dyaw).to.be.closeTo((motion.delta[3] * 180) / Math.PI, 1e-6);
+    }
+    // 0.9 s: one whole turn of the clip
+    expect((turned * 180) / Math.PI).to.be.closeTo(90, 0.5);
+    expect((character.rig!.root.rotation.y * 180) / Math.PI).to.be.closeTo(90, 0.5);
+  });
+
   it('vertical hand-off flattens the clip’s pelvis rise (and flags foot IK off)', async () => {
     const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="jump" vertical-handoff`);
     expect(character.rig!.verticalHandoff).to.equal(true);
