@@ -5,7 +5,9 @@ import { type ClothColliders, ClothDriver } from '../scene/cloth-driver.js';
 import { CodedError } from '../scene/coded-error.js';
 import { acceptValue } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
+import type { AnimModel } from './anim-model.js';
 import { reportError } from './errors.js';
+import { findSceneStage } from './stage-context.js';
 import { type Parsed, parseEnum, parseNumber, parseVector3, type Vector3Tuple } from './units.js';
 
 const DEFAULT_PIN: ClothPins = { top: 0.05 };
@@ -53,8 +55,10 @@ const parseColliders = (text: string) => parseEnum(text, COLLIDERS);
  * same at any frame rate, and is drawn in place of the skinned mesh with normals recomputed each frame.
  * Each character gets its own cloth, even when several share a model.
  *
- * Put it inside an `<anim-character>`: `<anim-cloth mesh="Cape" pin="top 0.05">`. A mesh the model lacks
- * reports `unknown-mesh` (the message lists the meshes) and the character animates on.
+ * Put it inside an `<anim-character>` (`<anim-cloth mesh="Cape" pin="top 0.05">`) or inside an
+ * `<anim-model>` in a scene (a flag, a banner: pinned vertices follow the model's placement, no body
+ * colliders). A mesh the model lacks reports `unknown-mesh` (the message lists the meshes) and the
+ * character animates on.
  *
  * @summary A cloth simulation on a character's mesh (a cape, a skirt, a flag).
  *
@@ -96,7 +100,10 @@ export class AnimCloth extends LitElement {
   #maxSpeed = DEFAULTS.maxSpeed;
   #colliders: ClothColliders = 'bones';
   #driver: ClothDriver | undefined;
-  #character: AnimCharacter | null = null;
+  /** The character or model the cloth is on (its nearest one). */
+  #host: AnimCharacter | AnimModel | null = null;
+  /** What the driver was made for: the character's rig or the model's loaded scene. */
+  #boundTo: unknown;
 
   @property()
   get pin(): ClothPins {
@@ -162,26 +169,36 @@ export class AnimCloth extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#character = this.parentElement?.closest('anim-character') ?? null;
-    this.#character?.addEventListener('anim-load', this.#onLoad);
+    this.#host = this.parentElement?.closest('anim-character, anim-model') ?? null;
+    this.#host?.addEventListener('anim-load', this.#onLoad);
     // already loaded: bind now (a load in flight binds on its anim-load)
-    if (this.#character?.rig) this.#bind();
+    if (this.#target()) this.#bind();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#character?.removeEventListener('anim-load', this.#onLoad);
-    this.#character = null;
+    this.#host?.removeEventListener('anim-load', this.#onLoad);
+    this.#host = null;
     this.#unbind();
   }
 
   readonly #onLoad = (event: Event): void => {
-    if (event.target === this.#character && this.#driver?.rig !== this.#character?.rig) this.#bind();
+    const target = this.#target();
+    if (event.target === this.#host && target && target !== this.#boundTo) this.#bind();
   };
+
+  /** The loaded thing to put the cloth on: a character's rig or a model's loaded scene (none while loading). */
+  #target(): unknown {
+    const host = this.#host;
+    if (!host) return undefined;
+    if (host.localName === 'anim-character') return (host as AnimCharacter).rig;
+    const model = host as AnimModel;
+    return model.loaded ? model.object3D.children[0] : undefined;
+  }
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('mesh') || changed.has('pin') || changed.has('colliders')) {
-      if (this.#driver || this.#character?.rig) this.#bind();
+      if (this.#driver || this.#target()) this.#bind();
     } else if (this.#driver) {
       try {
         this.#driver.setSettings(this.#settings());
@@ -203,16 +220,18 @@ export class AnimCloth extends LitElement {
 
   #bind(): void {
     this.#unbind();
-    const rig = this.#character?.rig;
-    const stage = this.#character?.stage;
-    if (!rig || !stage || !this.mesh) return;
+    const host = this.#host;
+    const target = this.#target();
+    if (!host || !target || !this.mesh) return;
+    const character = host.localName === 'anim-character' ? (host as AnimCharacter) : null;
+    const stage = character ? character.stage : findSceneStage(host);
+    if (!stage) return;
+    const options = { mesh: this.mesh, pins: this.#pin, settings: this.#settings(), colliders: this.#colliders };
     try {
-      this.#driver = new ClothDriver(rig, stage, {
-        mesh: this.mesh,
-        pins: this.#pin,
-        settings: this.#settings(),
-        colliders: this.#colliders,
-      });
+      this.#driver = character?.rig
+        ? ClothDriver.onRig(character.rig, stage, options)
+        : ClothDriver.onObject((host as AnimModel).object3D, stage, options);
+      this.#boundTo = target;
       stage.loop.requestRedraw();
     } catch (error) {
       if (error instanceof CodedError) reportError(this, error.code, `mesh="${this.mesh}": ${error.message}`);
@@ -223,6 +242,7 @@ export class AnimCloth extends LitElement {
   #unbind(): void {
     this.#driver?.dispose();
     this.#driver = undefined;
+    this.#boundTo = undefined;
   }
 }
 

@@ -91,6 +91,27 @@ describe('<anim-cloth>', () => {
     expect(dx).to.be.closeTo(1.5, 0.05);
   });
 
+  it('runs on an <anim-model> too: the pins follow the model as it moves, the rest hangs behind', async () => {
+    await import('../../src/elements/anim-model.js');
+    const scene = await fixture<AnimScene>(html`<anim-scene paused style="width: 320px; height: 240px"></anim-scene>`);
+    scene.innerHTML = `<anim-model src="${MANNEQUIN}"><anim-cloth mesh="Cape" colliders="none"></anim-cloth></anim-model>`;
+    const model = scene.querySelector('anim-model')!;
+    const cloth = scene.querySelector('anim-cloth') as AnimCloth;
+    await new Promise<void>((resolve) => model.addEventListener('anim-load', () => resolve(), { once: true }));
+    await settle();
+    const driver = cloth.driver!;
+    expect(driver, 'bound to the model').to.not.equal(undefined);
+    for (let f = 0; f < 30; f++) {
+      model.setAttribute('position', `${f * 0.02} 0 0`);
+      await model.updateComplete;
+      scene.step(DT);
+    }
+    const c = driver.cloth;
+    for (const p of c.pins) expect(c.positions[p * 3] - c.rest[p * 3], 'pins ride along').to.be.closeTo(0.58, 1e-5);
+    const bottom = c.particleCount - 1;
+    expect(c.positions[bottom * 3] - c.rest[bottom * 3], 'the hem lags').to.be.below(0.55);
+  });
+
   it('reports unknown-mesh for a mesh the model lacks, once, and the character animates on', async () => {
     const scene = await fixture<AnimScene>(html`<anim-scene paused style="width: 320px; height: 240px"></anim-scene>`);
     const character = document.createElement('anim-character');
