@@ -6,6 +6,7 @@ import type { ClipDefinition } from '../scene/clip-library.js';
 import { humanoidOf, type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
 import { CodedError } from '../scene/coded-error.js';
 import { disposeObject, loadGltf } from '../scene/load-gltf.js';
+import { RigPropertyTracks } from '../scene/rig-property-tracks.js';
 import { RootMotionArrow } from '../scene/root-motion-arrow.js';
 import { SKINNING_MODES, type SkinningMode } from '../scene/skin-output.js';
 import { acceptValue } from './accept-value.js';
@@ -833,6 +834,17 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
         return;
       }
       rig.setExternalClips(external);
+      // the file's KHR_animation_pointer tracks (a material's colour, a light) play with its clips
+      try {
+        await RigPropertyTracks.attach(rig, gltf);
+      } catch (error) {
+        rig.dispose();
+        throw error;
+      }
+      if (signal.aborted || !this.#lease) {
+        rig.dispose();
+        return;
+      }
     } catch (error) {
       if (signal.aborted) return;
       this.#fail(error);
