@@ -187,11 +187,20 @@ export class PhysicsWorld implements Actor {
     this.world.timestep = this.fixedStep;
   }
 
+  /** Whether the world was disposed (its stage went away). */
+  get disposed(): boolean {
+    return this.#disposed;
+  }
+
+  /**
+   * Stops stepping and frees the world's WebAssembly memory on the next task: the elements leaving the page
+   * with the stage (a controller, a ragdoll) still release their bodies in this one.
+   */
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#listeners.clear();
-    this.world.free();
+    setTimeout(() => this.world.free(), 0);
   }
 }
 
@@ -221,7 +230,12 @@ export function startPhysics(stage: Stage): Promise<PhysicsWorld> {
     started = loadRapier().then(
       (module) => {
         const physics = new PhysicsWorld(module, undefined, stage.content);
-        stage.addActor(physics);
+        // stepped first in each frame, so characters pose from this frame's bodies
+        stage.addEarlyActor(physics);
+        stage.onDispose(() => {
+          worlds.delete(stage);
+          physics.dispose();
+        });
         return physics;
       },
       (error: unknown) => {

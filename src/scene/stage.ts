@@ -55,6 +55,8 @@ export class Stage {
   readonly #resizeObserver: ResizeObserver;
   readonly #actors = new Set<Actor>();
   readonly #lateActors = new Set<Actor>();
+  readonly #earlyActors = new Set<Actor>();
+  readonly #disposers: (() => void)[] = [];
   readonly #target = new Vector3(0, 0.9, 0);
   readonly #overlay = new Group();
   #orbit = { yaw: 30, pitch: 15, distance: 4 };
@@ -99,7 +101,22 @@ export class Stage {
   removeActor(actor: Actor): void {
     this.#actors.delete(actor);
     this.#lateActors.delete(actor);
+    this.#earlyActors.delete(actor);
     this.loop.requestRedraw();
+  }
+
+  /**
+   * Adds an actor that runs before every other actor: a simulation the others read (the physics world
+   * steps, then characters pose from its bodies in the same frame). Removed by `removeActor`.
+   */
+  addEarlyActor(actor: Actor): void {
+    this.#earlyActors.add(actor);
+    this.loop.requestRedraw();
+  }
+
+  /** Runs `callback` once when the stage is disposed (a physics world frees its WebAssembly memory). */
+  onDispose(callback: () => void): void {
+    this.#disposers.push(callback);
   }
 
   /**
@@ -160,6 +177,7 @@ export class Stage {
     if (this.#disposed) return;
     eventQueue.beginFrame();
     try {
+      for (const actor of this.#earlyActors) this.#updateActor(actor, dt, this.#earlyActors);
       for (const actor of this.#actors) this.#updateActor(actor, dt, this.#actors);
       this.#controls?.update();
       for (const actor of this.#lateActors) this.#updateActor(actor, dt, this.#lateActors);
@@ -314,6 +332,8 @@ export class Stage {
     this.setDebug([]);
     this.#actors.clear();
     this.#lateActors.clear();
+    this.#earlyActors.clear();
+    for (const callback of this.#disposers.splice(0)) callback();
     this.lights.key.shadow.dispose();
     this.renderer.dispose();
     // browsers keep only ~16 live contexts; releasing ours now keeps older scenes from being evicted
