@@ -106,6 +106,7 @@ export {
   type HumanoidMap,
   type HumanoidRig,
   type HumanoidSlot,
+  isHumanoidSlot,
   mapHumanoid,
   REQUIRED_SLOTS,
   type RetargetCache,
