@@ -10,6 +10,7 @@ export { AnimCloth } from './elements/anim-cloth.js';
 export { AnimController } from './elements/anim-controller.js';
 export { AnimEvent } from './elements/anim-event.js';
 export { AnimFootIk } from './elements/anim-foot-ik.js';
+export { AnimRig } from './elements/anim-rig.js';
 export { AnimGraphView } from './elements/anim-graph-view.js';
 export { AnimIk, type IkPointInput } from './elements/anim-ik.js';
 export { AnimLayer } from './elements/anim-layer.js';

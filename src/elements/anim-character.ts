@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { WRAP_MODES, type WrapMode } from '../runtime/index.js';
+import { HUMANOID_SLOTS, isHumanoidSlot, WRAP_MODES, type WrapMode } from '../runtime/index.js';
 import { CharacterRig, type RigListener, type RigPlayOptions } from '../scene/character-rig.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import { humanoidOf, type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
@@ -15,6 +15,8 @@ import './anim-clip.js';
 import './anim-event.js';
 import './anim-layer.js';
 import './anim-param.js';
+import type { AnimRig } from './anim-rig.js';
+import './anim-rig.js';
 import './anim-state.js';
 import './anim-transition.js';
 import './anim-warp.js';
@@ -102,6 +104,13 @@ function parseRig(text: string): Parsed<RigChoice> {
       !Array.isArray(map) &&
       Object.values(map).every((v) => typeof v === 'string')
     ) {
+      const unknown = Object.keys(map).find((slot) => !isHumanoidSlot(slot));
+      if (unknown !== undefined) {
+        return {
+          ok: false,
+          message: `"${text}" names "${unknown}", which is not a humanoid slot (slots: ${HUMANOID_SLOTS.join(', ')})`,
+        };
+      }
       return { ok: true, value: map as RigChoice };
     }
   } catch {
@@ -174,7 +183,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @attr poster - URL of an image shown until the first frame is drawn.
  * @attr loading - `eager` (the default) loads at once; `lazy` waits until the character is about a screen away from the viewport.
  * @attr {boolean} foot-ik - Plants the feet on the ground under them (the scene's `ground`, `<anim-model ground>`, meshes with `userData.ground`): legs bent by two-bone IK, the pelvis lowered as needed, soles turned to the slope; skipped while airborne. An `<anim-foot-ik>` child turns it on too and sets its knobs. Legs that cannot be found by humanoid names report `unknown-bone`.
- * @attr rig - How this model's bones map onto the humanoid slots for clips played with `<anim-clip retarget>`: `auto` (the default: Mixamo, Rigify, VRM/Unity, Blender `.L`/`_L` and other common namings, the hierarchy and the body's sides), `mixamo`, or a JSON map of slot to bone name (`{"leftUpperArm": "arm_upper_L"}`) over what `auto` finds. A model that cannot be mapped reports `no-humanoid` naming the missing slots.
+ * @attr rig - How this model's bones map onto the humanoid slots for clips played with `<anim-clip retarget>`: `auto` (the default: Mixamo, Rigify, VRM/Unity, Blender `.L`/`_L` and other common namings, the hierarchy and the body's sides), `mixamo`, or a JSON map of slot to bone name (`{"leftUpperArm": "arm_upper_L"}`) over what `auto` finds (`<anim-rig>` children write the same map in markup, and win over it). A key that is not a slot reports `bad-attribute`, a bone the model lacks `unknown-bone`; a model that cannot be mapped reports `no-humanoid` naming the missing slots.
  * @attr root-motion - What the clips' root motion does: `off` (the default: it plays in the skeleton), `apply` (it moves the character: position and, with `yaw`, heading) or `expose` (the character stays; a controller reads `rootMotion()`), plus `planar` (only the horizontal is taken; the vertical stays in the skeleton) and `yaw` (turning is taken too). A bare `root-motion` means `apply`. Either way the extracted motion is removed from the root bone, so it is not applied twice; seamless across loop seams and blended through crossfades and blend spaces. With `off`, a clip with a stride (`<anim-clip stride>` or the model's) plays at the rate that keeps its feet in pace with the character's ground speed (once it has moved, or `groundSpeed` is set: a walk shown in place keeps walking).
  * @attr root-bone - The bone whose motion moves the character. Default `Hips`, else the skeleton's root. A name the model lacks reports `unknown-bone` (the default is used).
  * @attr {boolean} vertical-handoff - Physics owns the vertical (a jump): the clip's pelvis rise is flattened out of the pose, vertical root motion is dropped and foot IK stands aside. See `setRootMotionVertical()`.
@@ -225,7 +234,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @fires {CustomEvent<AnimRagdollDetail>} anim-ragdoll - The ragdoll's phase: `{phase}`, `start`, `settled` (at rest, frozen) or `recovered` (back on its feet after `getUp()`).
  * @fires {CustomEvent<AnimWarpEndDetail>} anim-warp-end - A `warp()` ended: `{warp, clip, completed}` (`completed` false when another clip or warp took over).
  *
- * @slot - `<anim-clip>` definitions, and the graph's `<anim-param>`, `<anim-state>`, `<anim-transition>` and `<anim-layer>` elements.
+ * @slot - `<anim-clip>` definitions, `<anim-rig>` (the humanoid map by hand), and the graph's `<anim-param>`, `<anim-state>`, `<anim-transition>` and `<anim-layer>` elements.
  * @slot poster - Content shown until the first frame (replaces the `poster` image).
  * @slot progress-bar - Content shown while loading (replaces the default bar).
  *
@@ -713,6 +722,11 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
     this.#redraw();
   }
 
+  /** Called by `<anim-rig>` children when their map changes: retargeted clips are bound through the new map. */
+  rigChanged(): void {
+    void this.#bindExternalClips();
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.#lease = getStage(this, this);
@@ -828,7 +842,7 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
         return;
       }
       // clips from other files arrive before anim-load, so `clip` may name one
-      const external = await resolveExternalClips(this.#definitions(), rig.binding.asset, this.#rigChoice);
+      const external = await resolveExternalClips(this.#definitions(), rig.binding.asset, this.#effectiveRig());
       if (signal.aborted || !this.#lease) {
         rig.dispose();
         return;
@@ -941,10 +955,19 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
   /** The slots of this model's humanoid map under `rig`, null when it has none (reported only when a clip needs it). */
   #humanoidSlots(rig: CharacterRig): string[] | null {
     try {
-      return [...humanoidOf(rig.binding.asset, this.#rigChoice, 'this character’s rig').map.found];
+      return [...humanoidOf(rig.binding.asset, this.#effectiveRig(), 'this character’s rig').map.found];
     } catch {
       return null;
     }
+  }
+
+  /** The humanoid map clips are retargeted through: the `rig` attribute with the `<anim-rig>` children's slots over it. */
+  #effectiveRig(): RigChoice {
+    const children = [...this.querySelectorAll<AnimRig>(':scope > anim-rig')];
+    if (children.length === 0) return this.#rigChoice;
+    const map = typeof this.#rigChoice === 'object' ? { ...this.#rigChoice } : {};
+    for (const child of children) Object.assign(map, child.map);
+    return map;
   }
 
   /** Binds the `<anim-clip src>` definitions anew (files load once per page); the latest call wins. */
@@ -952,7 +975,7 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
     const rig = this.#rig;
     if (!rig) return;
     const token = ++this.#externalToken;
-    const external = await resolveExternalClips(this.#definitions(), rig.binding.asset, this.#rigChoice);
+    const external = await resolveExternalClips(this.#definitions(), rig.binding.asset, this.#effectiveRig());
     if (rig !== this.#rig || token !== this.#externalToken) return;
     rig.setExternalClips(external);
     this.#redraw();

@@ -63,7 +63,7 @@ export function loadClipSource(url: string): Promise<ClipSource> {
 
 /**
  * A model's humanoid rig for a rig choice, found once per (model, choice).
- * @throws CodedError `no-humanoid` naming the missing slots; `bad-attribute` for a map naming unknown bones.
+ * @throws CodedError `no-humanoid` naming the missing slots; `unknown-bone` for a map naming a bone the model lacks.
  */
 export function humanoidOf(asset: GltfAsset, choice: RigChoice, what: string): HumanoidRig {
   const key = typeof choice === 'string' ? choice : JSON.stringify(choice);
@@ -76,7 +76,8 @@ export function humanoidOf(asset: GltfAsset, choice: RigChoice, what: string): H
         typeof choice === 'string' ? gltfHumanoid(asset, { profile: choice }) : gltfHumanoid(asset, { map: choice });
     } catch (error) {
       if (!(error instanceof AnimError)) throw error;
-      const code = error.code === 'no-humanoid' ? 'no-humanoid' : 'bad-attribute';
+      // a hand map's slots are checked when it is parsed, so the runtime's unknown-joint is a bone the model lacks
+      const code = error.code === 'no-humanoid' ? 'no-humanoid' : 'unknown-bone';
       rig = new CodedError(code, `${what}: ${error.message}`, { cause: error });
     }
     byChoice.set(key, rig);
