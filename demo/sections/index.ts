@@ -2,10 +2,17 @@ import type { DemoSection } from '../section.js';
 import { clipsSection } from './clips.js';
 import { ikSection } from './ik.js';
 import { propsSection } from './props.js';
+import { retargetSection } from './retarget.js';
 import { traversalSection } from './traversal.js';
 
 /**
  * The demo's sections, one tab each, in order; the first is shown on arrival. A feature adds its own
  * module beside these and one line here.
  */
-export const SECTIONS: readonly DemoSection[] = [clipsSection, ikSection, traversalSection, propsSection];
+export const SECTIONS: readonly DemoSection[] = [
+  clipsSection,
+  ikSection,
+  traversalSection,
+  propsSection,
+  retargetSection,
+];
