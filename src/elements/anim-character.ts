@@ -662,9 +662,11 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
    */
   getUp(): void {
     if (!standUp(this) || !this.#rig) return;
-    const { position, rotation } = this.#rig.root;
-    this.position = [position.x, position.y, position.z];
-    this.heading = (rotation.y * 180) / Math.PI;
+    // read both before setting either: each setter places the root from both values
+    const { x, y, z } = this.#rig.root.position;
+    const heading = (this.#rig.root.rotation.y * 180) / Math.PI;
+    this.heading = heading;
+    this.position = [x, y, z];
   }
 
   /**

@@ -190,6 +190,8 @@ export class Ragdoll implements PoseSource, PhysicsListener {
   readonly #scratch: Float32Array;
   readonly #root = new Float32Array(16);
   readonly #tracker: MotionTracker;
+  /** Scratch joint matrices for the get-up clip's first pose. */
+  readonly #clipModel: Float32Array;
   readonly #fade: FadeFromPose;
   #bodies: RapierBody[] = [];
   #previousSource: PoseSource | null = null;
@@ -216,6 +218,7 @@ export class Ragdoll implements PoseSource, PhysicsListener {
     this.#held = createPose(skeleton.jointCount, defaultWeights.length);
     this.#scratch = createRagdollScratch(skeleton);
     this.#tracker = new MotionTracker(skeleton.jointCount * 16);
+    this.#clipModel = new Float32Array(skeleton.jointCount * 16);
     this.#tracker.current.set(rig.model);
     this.#tracker.previous.set(rig.model);
     rig.modelModifiers.push(this.#tracker);
@@ -358,26 +361,46 @@ export class Ragdoll implements PoseSource, PhysicsListener {
     if (this.status === 'active') this.#readBodies();
     this.#despawn();
     const rig = this.#rig;
-    const faceUp = this.#faceUp();
-    // stand at the pelvis, on the ground under it, facing the way the head lies
+    // the get-up clip starts from the pose it lies in: it plays from its first frame, faded in below
+    rig.source = this.#previousSource ?? rig.source;
+    this.#previousSource = null;
+    const names = this.#faceUp() ? GET_UP_CLIPS.up : GET_UP_CLIPS.down;
+    const clip = names.find((name) => rig.clipNames.includes(name)) ?? null;
+    let clipYaw = 0;
+    if (clip) {
+      rig.play(clip, { fade: 0, loop: 'once' });
+      rig.source.update(0);
+      clipYaw = this.#lyingYaw(rig.source.pose);
+    }
+    // stand at the pelvis, on the ground under it, turned so the clip's lying body lies along this one
     const head = this.#headDirection(this.state);
-    const heading = Math.atan2(head[0], head[2]);
     const scaleY = rig.root.scale.y;
     rig.root.position.set(this.state.positions[0], rig.root.position.y, this.state.positions[2]);
-    rig.root.rotation.set(0, heading, 0);
+    rig.root.rotation.set(0, Math.atan2(head[0], head[2]) - clipYaw, 0);
     rig.root.scale.setScalar(scaleY);
     rig.root.updateMatrixWorld(true);
     // the lying pose, re-expressed under the moved root, is where the fade starts
     this.update();
     copyPose(this.pose, this.#fade.from);
-    rig.source = this.#previousSource ?? rig.source;
-    this.#previousSource = null;
-    const names = faceUp ? GET_UP_CLIPS.up : GET_UP_CLIPS.down;
-    const clip = names.find((name) => rig.clipNames.includes(name)) ?? null;
-    if (clip) rig.play(clip, { fade: 0, loop: 'once' });
     this.#fade.restart(GET_UP_FADE);
     this.status = 'off';
     return clip;
+  }
+
+  /**
+   * The yaw of the pelvis-to-head direction of a pose in the character's own frame (0 along +Z): a get-up
+   * clip lying head towards −Z gives π. A pose standing up gives 0.
+   */
+  #lyingYaw(pose: Pose): number {
+    const model = this.#clipModel;
+    localToModel(this.#rig.binding.asset.skeleton, pose, null, model);
+    const pelvis = this.layout.bodies[0].joint * 16;
+    const head = this.layout.bodies[this.layout.bodies.findIndex((b) => b.name === 'head')].joint * 16;
+    const dx = model[head + 12] - model[pelvis + 12];
+    const dy = model[head + 13] - model[pelvis + 13];
+    const dz = model[head + 14] - model[pelvis + 14];
+    // upright (the head well above the pelvis): no lying direction to match
+    return Math.hypot(dx, dz) < Math.abs(dy) ? 0 : Math.atan2(dx, dz);
   }
 
   /** Whether the body lies face up (the chest towards the sky). */

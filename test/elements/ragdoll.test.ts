@@ -210,10 +210,15 @@ describe('ragdoll on <anim-character>', () => {
     for (let f = 0; f < 360 && ragdoll.status === 'active'; f++) scene.step(DT);
     expect(ragdoll.status).to.equal('settled');
     const [px, , pz] = ragdoll.pelvis;
+    const lyingHead = character.boneMatrix('Head')!.slice(12, 15);
     character.getUp();
     expect(character.position[0]).to.be.closeTo(px, 1e-6);
     expect(character.position[2]).to.be.closeTo(pz, 1e-6);
-    for (let f = 0; f < 240; f++) scene.step(DT);
+    // once the fade is over the clip's own lying pose shows: turned to lie along the body, not across it
+    for (let f = 0; f < 20; f++) scene.step(DT);
+    const head = character.boneMatrix('Head')!.slice(12, 15);
+    expect(Math.hypot(head[0] - lyingHead[0], head[2] - lyingHead[2]), 'the head stays where it lay').to.be.below(0.5);
+    for (let f = 0; f < 220; f++) scene.step(DT);
     expect(phases.map((p) => p.phase)).to.deep.equal(['start', 'settled', 'recovered']);
     // standing: the hips back at standing height, over where the pelvis lay
     const hips = character.boneMatrix('Hips')!;
