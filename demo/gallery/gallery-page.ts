@@ -8,8 +8,9 @@ declare global {
 }
 
 /**
- * The gallery page (`index.html?gallery`): `?src=` names the model (default the mannequin), `?gallery=walk,run`
- * shows only the clips starting so.
+ * The gallery page (`index.html?gallery`): `?src=` names the model (default the mannequin), `?clips=` another
+ * file whose clips it shows instead of its own, retargeted onto it (`?src=Xbot.glb&clips=Soldier.glb`),
+ * `?gallery=walk,run` shows only the clips starting so.
  */
 export async function mountGalleryPage(
   root: HTMLElement,
@@ -17,11 +18,13 @@ export async function mountGalleryPage(
   options: { paused?: boolean } = {},
 ): Promise<Gallery> {
   const src = params.get('src') || MANNEQUIN_URL;
+  const clipsFrom = params.get('clips') || undefined;
+  const shown = clipsFrom ? `${fileName(src)} · ${fileName(clipsFrom)}’s clips` : fileName(src);
   const only = (params.get('gallery') ?? '')
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
-  document.title = `Gallery · ${fileName(src)} · anim-elements`;
+  document.title = `Gallery · ${shown} · anim-elements`;
   root.classList.add('gallery-page');
 
   const bar = document.createElement('header');
@@ -30,18 +33,18 @@ export async function mountGalleryPage(
   title.innerHTML = '<a href="./">anim-elements</a> <span>gallery</span>';
   const model = document.createElement('p');
   model.className = 'gallery-model';
-  model.textContent = fileName(src);
+  model.textContent = shown;
   const help = document.createElement('p');
   help.className = 'gallery-help';
   help.innerHTML = '<kbd>W</kbd><kbd>A</kbd><kbd>S</kbd><kbd>D</kbd> pan · wheel zoom · drag orbit';
   bar.append(title, model, help);
   root.append(bar);
 
-  const gallery = new Gallery(root, { src, only, paused: options.paused });
+  const gallery = new Gallery(root, { src, clipsFrom, only, paused: options.paused });
   window.__gallery = () => gallery.report();
   await gallery.ready;
   const count = gallery.clips.length;
-  model.textContent = gallery.error ?? `${fileName(src)} · ${count} clip${count === 1 ? '' : 's'}`;
+  model.textContent = gallery.error ?? `${shown} · ${count} clip${count === 1 ? '' : 's'}`;
   model.classList.toggle('is-error', gallery.error !== null);
   return gallery;
 }

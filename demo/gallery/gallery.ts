@@ -1,6 +1,7 @@
 import '../../src/index.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
+import { loadClipSource, retargetedClip } from '../../src/scene/clip-sources.js';
 import { type ClipSurvey, surveyClips } from './clip-survey.js';
 import { GalleryCamera } from './gallery-camera.js';
 import { addGalleryStyles } from './gallery-styles.js';
@@ -13,6 +14,11 @@ export const MANNEQUIN_URL = '/assets/mannequin.glb';
 export interface GalleryOptions {
   /** The model whose clips are shown. Default the project's mannequin. */
   src?: string;
+  /**
+   * A second file whose clips are shown on the `src` model, retargeted through both humanoid maps
+   * (`<anim-clip src="file#Clip" retarget>` on each character) instead of the model's own clips.
+   */
+  clipsFrom?: string;
   /** Shows only the clips whose names start with one of these (case-insensitive). */
   only?: readonly string[];
   /** Seconds a one-shot holds its last pose before it starts again. Default 1. */
@@ -43,6 +49,8 @@ export interface GalleryCellReport {
 
 export interface GalleryReport {
   src: string;
+  /** The file whose clips are retargeted onto `src`; null when the model shows its own. */
+  clipsFrom: string | null;
   /** True once every character is posed and the camera framed (or the model failed). */
   ready: boolean;
   /** Set when the model could not be shown: the `anim-error` message. */
@@ -56,7 +64,8 @@ export interface GalleryReport {
 /**
  * Every clip of a model on its own character in a labelled grid, in one `<anim-scene>` (one WebGL context,
  * one frame loop, one shadow map for all of them). Loops repeat; one-shots play once, hold their last pose
- * for `replayPause` seconds and start again. W A S D pan, the wheel zooms, dragging orbits.
+ * for `replayPause` seconds and start again. With `clipsFrom`, the clips are another file's, retargeted onto
+ * the model. W A S D pan, the wheel zooms, dragging orbits.
  */
 export class Gallery {
   readonly element: HTMLElement;
@@ -113,7 +122,20 @@ export class Gallery {
       return;
     }
     const only = (this.#options.only ?? []).map((p) => p.toLowerCase());
-    this.clips = surveyClips(probe.rig!.binding.asset).filter(
+    const clipsFrom = this.#options.clipsFrom;
+    let asset = probe.rig!.binding.asset;
+    if (clipsFrom) {
+      // surveyed as the characters will play them: retargeted onto this model
+      try {
+        const source = await loadClipSource(clipsFrom);
+        asset = { ...asset, clips: source.asset.clips.map((clip) => retargetedClip(source, clip, asset, 'auto')) };
+      } catch (error) {
+        this.error = error instanceof Error ? error.message : String(error);
+        probe.remove();
+        return;
+      }
+    }
+    this.clips = surveyClips(asset).filter(
       (c) => only.length === 0 || only.some((p) => c.name.toLowerCase().startsWith(p)),
     );
     if (this.clips.length === 0) {
@@ -128,8 +150,13 @@ export class Gallery {
     this.layout = layout;
     this.#replays = new OneShotReplays(stage, this.#options.replayPause ?? 1);
 
+    if (clipsFrom) {
+      // the probe was bound before it could be given the other file's clips: each cell gets a character that has them
+      probe.remove();
+      this.characters.length = 0;
+    }
     this.clips.forEach((clip, i) => {
-      const character = i === 0 ? probe : this.#addCharacter();
+      const character = i === 0 && !clipsFrom ? probe : this.#addCharacter(clipsFrom ? clip.name : undefined);
       const cell = layout.cells[i];
       character.position = [cell.x, 0, cell.z];
       character.setAttribute('aria-label', clip.name);
@@ -168,8 +195,16 @@ export class Gallery {
     this.scene.step(0);
   }
 
-  #addCharacter(): AnimCharacter {
+  /** A character of the model; with `retargeted`, that clip of `clipsFrom` is one of its clips from the start. */
+  #addCharacter(retargeted?: string): AnimCharacter {
     const character = document.createElement('anim-character');
+    if (retargeted !== undefined) {
+      const clip = document.createElement('anim-clip');
+      clip.name = retargeted;
+      clip.src = `${this.#options.clipsFrom}#${encodeURIComponent(retargeted)}`;
+      clip.retarget = true;
+      character.append(clip);
+    }
     character.src = this.#src;
     this.scene.append(character);
     this.characters.push(character);
@@ -206,6 +241,7 @@ export class Gallery {
     });
     return {
       src: this.#src,
+      clipsFrom: this.#options.clipsFrom ?? null,
       ready: this.#ready,
       error: this.error,
       columns: this.layout?.columns ?? 0,

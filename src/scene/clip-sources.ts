@@ -1,6 +1,7 @@
 import {
   AnimError,
   bindClip,
+  type Clip,
   type ClipBinding,
   createRetargetCache,
   type GltfAsset,
@@ -115,6 +116,16 @@ export async function resolveExternalClips(
   return out;
 }
 
+/**
+ * A clip of a source file replayed through the humanoid maps onto `target`: made once per (clip, target
+ * rig) and shared with every character that plays it.
+ * @throws CodedError `no-humanoid` when either rig cannot be mapped, `unknown-bone` for a map naming a bone the model lacks.
+ */
+export function retargetedClip(source: ClipSource, clip: Clip, target: GltfAsset, rig: RigChoice): Clip {
+  const from = humanoidOf(source.asset, 'auto', `the rig of ${source.url}`);
+  return retargeted.get(clip, from, humanoidOf(target, rig, 'this character’s rig'));
+}
+
 function bindExternal(definition: ClipDefinition, source: ClipSource, target: GltfAsset, rig: RigChoice): ClipBinding {
   const { clip: name } = splitClipSource(definition);
   const names = source.asset.clips.map((c) => c.name);
@@ -128,11 +139,7 @@ function bindExternal(definition: ClipDefinition, source: ClipSource, target: Gl
       `clip "${definition.name}": ${source.url} has no clip "${name}" (it has ${names.join(', ')})`,
     );
   }
-  if (definition.retarget) {
-    const from = humanoidOf(source.asset, 'auto', `the rig of ${source.url}`);
-    const to = humanoidOf(target, rig, 'this character’s rig');
-    return bindClip(retargeted.get(clip, from, to), target.skeleton, target.morphs);
-  }
+  if (definition.retarget) return bindClip(retargetedClip(source, clip, target, rig), target.skeleton, target.morphs);
   const binding = bindClip(clip, target.skeleton, target.morphs);
   if (binding.unbound.length === clip.tracks.length && clip.tracks.length > 0) {
     throw new CodedError(
