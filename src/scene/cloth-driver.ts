@@ -186,7 +186,9 @@ export class ClothDriver {
     }
     const indices = geometry.index ? geometry.index.array : Uint32Array.from({ length: position.count }, (_, i) => i);
     try {
-      this.cloth = buildCloth({ positions, indices, anchors: host.anchors }, options.pins, options.settings);
+      // the stage's ground (and the physics world's) is y = 0: a cape on a fallen body lies on it, not under it
+      const settings = { floor: 0, ...options.settings };
+      this.cloth = buildCloth({ positions, indices, anchors: host.anchors }, options.pins, settings);
     } catch (error) {
       host.mesh.visible = true;
       if (error instanceof AnimError)
