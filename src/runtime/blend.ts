@@ -1,5 +1,5 @@
 import type { Pose } from './pose.js';
-import { multiply, normalize } from './quat.js';
+import { conjugateMultiply, multiply, normalize } from './quat.js';
 
 /** One weighted input of a blend: a pose, its weight, and an optional per-joint mask (0..1). */
 export interface BlendLayer {
@@ -156,21 +156,8 @@ export function makeAdditive(pose: Pose, reference: Pose, out: Pose): void {
   const pr = pose.rotations;
   const rr = reference.rotations;
   const or = out.rotations;
-  for (let r = 0; r < or.length; r += 4) {
-    // conjugate of the (unit) reference times the pose
-    const cx = -rr[r];
-    const cy = -rr[r + 1];
-    const cz = -rr[r + 2];
-    const cw = rr[r + 3];
-    const px = pr[r];
-    const py = pr[r + 1];
-    const pz = pr[r + 2];
-    const pw = pr[r + 3];
-    or[r] = cx * pw + cw * px + cy * pz - cz * py;
-    or[r + 1] = cy * pw + cw * py + cz * px - cx * pz;
-    or[r + 2] = cz * pw + cw * pz + cx * py - cy * px;
-    or[r + 3] = cw * pw - cx * px - cy * py - cz * pz;
-  }
+  // the (unit) reference's conjugate times the pose
+  for (let r = 0; r < or.length; r += 4) conjugateMultiply(or, r, rr, r, pr, r);
   for (let i = 0; i < out.weights.length; i++) out.weights[i] = pose.weights[i] - reference.weights[i];
 }
 

@@ -73,6 +73,7 @@ export {
   solveLookAt,
   solveTwoBone,
 } from './ik/index.js';
+export { invert3 } from './mat3.js';
 export {
   CLIP_EVENT,
   FINISH,

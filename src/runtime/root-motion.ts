@@ -1,6 +1,7 @@
 import type { ClipBinding } from './clip.js';
 import type { Clock } from './clock.js';
 import { localToModel } from './fk.js';
+import { invert3 } from './mat3.js';
 import { createPose, type Pose, setRestPose } from './pose.js';
 import { conjugateMultiply, fromMatrix, multiply } from './quat.js';
 import { sampleTrackAt } from './sample.js';
@@ -205,22 +206,4 @@ function yawOf(q: Float64Array): number {
 /** An angle brought into (−π, π]. */
 function wrapAngle(a: number): number {
   return a - 2 * Math.PI * Math.round(a / (2 * Math.PI));
-}
-
-function invert3(m: Float64Array, out: Float64Array): void {
-  const [a, b, c, d, e, f, g, h, i] = m;
-  const A = e * i - f * h;
-  const B = -(d * i - f * g);
-  const C = d * h - e * g;
-  const det = a * A + b * B + c * C;
-  const inv = det === 0 ? 0 : 1 / det;
-  out[0] = A * inv;
-  out[1] = -(b * i - c * h) * inv;
-  out[2] = (b * f - c * e) * inv;
-  out[3] = B * inv;
-  out[4] = (a * i - c * g) * inv;
-  out[5] = -(a * f - c * d) * inv;
-  out[6] = C * inv;
-  out[7] = -(a * h - b * g) * inv;
-  out[8] = (a * e - b * d) * inv;
 }

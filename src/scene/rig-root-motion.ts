@@ -2,6 +2,7 @@ import type { Object3D } from 'three';
 import {
   type ClipBinding,
   createPose,
+  invert3,
   localToModel,
   type Playback,
   type Pose,
@@ -218,22 +219,4 @@ export function defaultRootJoint(skeleton: Skeleton): number {
     for (let k = j + 1; k < skeleton.jointCount; k++) if (skeleton.parents[k] === j) return j;
   }
   return 0;
-}
-
-function invert3(m: Float64Array, out: Float64Array): void {
-  const [a, b, c, d, e, f, g, h, i] = m;
-  const A = e * i - f * h;
-  const B = -(d * i - f * g);
-  const C = d * h - e * g;
-  const det = a * A + b * B + c * C;
-  const inv = det === 0 ? 0 : 1 / det;
-  out[0] = A * inv;
-  out[1] = -(b * i - c * h) * inv;
-  out[2] = (b * f - c * e) * inv;
-  out[3] = B * inv;
-  out[4] = (a * i - c * g) * inv;
-  out[5] = -(a * f - c * d) * inv;
-  out[6] = C * inv;
-  out[7] = -(a * h - b * g) * inv;
-  out[8] = (a * e - b * d) * inv;
 }
