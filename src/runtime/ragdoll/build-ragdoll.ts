@@ -1,6 +1,7 @@
 import { AnimError } from '../errors.js';
+import { conjugateMultiply, fromMatrix } from '../quat.js';
 import type { Skeleton } from '../skeleton.js';
-import { multiplyConjugate, quatFromAxes, quatFromMatrix, rotateVector } from './frames.js';
+import { quatFromAxes, rotateVector } from './frames.js';
 import { findHumanoidBones, missingSlots, RAGDOLL_SLOTS, type RagdollSlot } from './humanoid-bones.js';
 
 /** How far joints may turn: `natural` (anatomical) or `loose` (generous, as the reference design's). */
@@ -158,7 +159,7 @@ export function buildRagdoll(
   const position = (j: number) => [restWorld[j * 16 + 12], restWorld[j * 16 + 13], restWorld[j * 16 + 14]];
   const rotation = (j: number) => {
     const q = new Float32Array(4);
-    quatFromMatrix(q, 0, restWorld, j * 16);
+    fromMatrix(q, 0, restWorld, j * 16);
     return q;
   };
 
@@ -271,9 +272,9 @@ export function buildRagdoll(
     const frameWorld = new Float32Array(4);
     quatFromAxes(frameWorld, 0, x, y, z);
     const frameChild = new Float32Array(4);
-    multiplyConjugate(frameChild, 0, qc, 0, frameWorld, 0);
+    conjugateMultiply(frameChild, 0, qc, 0, frameWorld, 0);
     const frameParent = new Float32Array(4);
-    multiplyConjugate(frameParent, 0, qp, 0, frameWorld, 0);
+    conjugateMultiply(frameParent, 0, qp, 0, frameWorld, 0);
     joints.push({ kind: def.kind, parent, child: b, frameParent, frameChild, limits: limitsFor(def.kind, limits) });
   });
   return { bodies, joints, jointBody, drivenBy };
@@ -322,7 +323,7 @@ function segmentDistance(p0: number[], p1: number[], q0: number[], q1: number[])
 function separateRestOverlaps(bodies: RagdollBody[], restWorld: Float32Array): void {
   const segment = (body: RagdollBody) => {
     const q = new Float32Array(4);
-    quatFromMatrix(q, 0, restWorld, body.joint * 16);
+    fromMatrix(q, 0, restWorld, body.joint * 16);
     const o = [restWorld[body.joint * 16 + 12], restWorld[body.joint * 16 + 13], restWorld[body.joint * 16 + 14]];
     return [worldPoint(body.a, q, o), worldPoint(body.b, q, o)];
   };

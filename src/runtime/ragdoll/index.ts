@@ -1,4 +1,6 @@
 /** The ragdoll's pure side: the humanoid lookup, the body and joint layout, and pose read-back. */
+
+export { fromMatrix as quatFromMatrix } from '../quat.js';
 export {
   buildRagdoll,
   RAGDOLL_LIMITS,
@@ -8,7 +10,7 @@ export {
   type RagdollLimits,
   type RagdollVertices,
 } from './build-ragdoll.js';
-export { multiplyConjugate, quatFromMatrix, rotateVector } from './frames.js';
+export { rotateVector } from './frames.js';
 export { findHumanoidBones, missingSlots, RAGDOLL_SLOTS, type RagdollSlot } from './humanoid-bones.js';
 export {
   createRagdollScratch,

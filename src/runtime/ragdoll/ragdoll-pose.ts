@@ -1,7 +1,8 @@
 import type { Pose } from '../pose.js';
+import { conjugateMultiply, fromMatrix } from '../quat.js';
 import type { Skeleton } from '../skeleton.js';
 import type { RagdollLayout } from './build-ragdoll.js';
-import { columnLength, multiplyConjugate, quatFromMatrix, rotateVector } from './frames.js';
+import { columnLength, rotateVector } from './frames.js';
 
 /** The bodies' world transforms and velocities, struct-of-arrays (what the physics engine reads and writes). */
 export interface RagdollState {
@@ -38,7 +39,7 @@ export function ragdollBodiesFromMatrices(layout: RagdollLayout, world: Float32A
     out.positions[b * 3] = world[o + 12];
     out.positions[b * 3 + 1] = world[o + 13];
     out.positions[b * 3 + 2] = world[o + 14];
-    quatFromMatrix(out.rotations, b * 4, world, o);
+    fromMatrix(out.rotations, b * 4, world, o);
   }
 }
 
@@ -85,8 +86,8 @@ export function ragdollVelocities(
     out.linear[b * 3 + 1] = (y - centre[1]) * inv + launchY;
     out.linear[b * 3 + 2] = (z - centre[2]) * inv + launchZ;
     const m = layout.bodies[b].joint * 16;
-    quatFromMatrix(scratchQ, 0, previous, m);
-    quatFromMatrix(scratchQ, 4, current, m);
+    fromMatrix(scratchQ, 0, previous, m);
+    fromMatrix(scratchQ, 4, current, m);
     // the turn from previous to current, in world: current ⊗ conj(previous)
     const px = -scratchQ[0];
     const py = -scratchQ[1];
@@ -134,7 +135,7 @@ export function ragdollPose(
   scratch[rootO] = root[12];
   scratch[rootO + 1] = root[13];
   scratch[rootO + 2] = root[14];
-  quatFromMatrix(scratch, rootO + 3, root, 0);
+  fromMatrix(scratch, rootO + 3, root, 0);
   scratch[rootO + 7] = columnLength(root, 0, 0);
   const parents = skeleton.parents;
   const drivenBy = layout.drivenBy;
@@ -153,7 +154,7 @@ export function ragdollPose(
       scratch[o + 2] = state.positions[body * 3 + 2];
       for (let k = 0; k < 4; k++) scratch[o + 3 + k] = state.rotations[body * 4 + k];
       // local = parent⁻¹ · world
-      multiplyConjugate(out.rotations, j * 4, scratch, p + 3, scratch, o + 3);
+      conjugateMultiply(out.rotations, j * 4, scratch, p + 3, scratch, o + 3);
       centre[0] = scratch[o] - scratch[p];
       centre[1] = scratch[o + 1] - scratch[p + 1];
       centre[2] = scratch[o + 2] - scratch[p + 2];
