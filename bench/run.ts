@@ -20,12 +20,20 @@ function time(frames: number, frame: () => void): number {
 
 /** µs per character per frame, best of three rounds after a warm-up. */
 function measure(count: number, frame: () => void): number {
-  const frames = Math.max(20, Math.round(60000 / count));
+  return measurePair(count, frame)[0];
+}
+
+/**
+ * µs per character per frame for each path, best of five rounds after a warm-up, the paths taking turns
+ * round by round so a machine that speeds up or slows down during the run weighs on both alike.
+ */
+function measurePair(count: number, ...frames: (() => void)[]): number[] {
+  const n = Math.max(20, Math.round(60000 / count));
   gc?.();
-  time(Math.ceil(frames / 2), frame);
-  let best = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 3; round++) best = Math.min(best, time(frames, frame));
-  return (best * 1000) / (frames * count);
+  for (const frame of frames) time(Math.ceil(n / 2), frame);
+  const best = frames.map(() => Number.POSITIVE_INFINITY);
+  for (let round = 0; round < 5; round++) frames.forEach((frame, i) => (best[i] = Math.min(best[i], time(n, frame))));
+  return best.map((ms) => (ms * 1000) / (n * count));
 }
 
 const rig = loadRig();
@@ -35,12 +43,15 @@ const rows: { count: number; ours: number; three: number }[] = [];
 for (const count of [200, 1000]) {
   const ours = Array.from({ length: count }, (_, i) => makeRuntimeCharacter(rig, (i * 0.37) % 1));
   const theirs = Array.from({ length: count }, (_, i) => makeThreeCharacter(rig, clips, (i * 0.37) % 1));
-  const oursUs = measure(count, () => {
-    for (const c of ours) updateRuntimeCharacter(rig, c, DT);
-  });
-  const threeUs = measure(count, () => {
-    for (const c of theirs) updateThreeCharacter(c, DT);
-  });
+  const [oursUs, threeUs] = measurePair(
+    count,
+    () => {
+      for (const c of ours) updateRuntimeCharacter(rig, c, DT);
+    },
+    () => {
+      for (const c of theirs) updateThreeCharacter(c, DT);
+    },
+  );
   rows.push({ count, ours: oursUs, three: threeUs });
   console.log(
     `  ${String(count).padStart(5)} characters: runtime ${oursUs.toFixed(2)} µs, three.js ${threeUs.toFixed(2)} µs, ratio ${(threeUs / oursUs).toFixed(2)}×`,

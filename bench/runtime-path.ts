@@ -1,6 +1,6 @@
 // This project's path for one character: two clips mid-crossfade (Playback), forward kinematics and
 // skinning matrices into a bone-texture-sized buffer.
-import { bindClip, localToModel, Playback, skinningMatrices } from '../src/runtime/index.js';
+import { bindClip, localToModel, Playback, type PlaybackClip, skinningMatrices } from '../src/runtime/index.js';
 import type { BenchRig } from './rig.js';
 
 export interface RuntimeCharacter {
@@ -9,9 +9,20 @@ export interface RuntimeCharacter {
   boneMatrices: Float32Array;
 }
 
+/** Bindings are immutable: a crowd on one rig binds its clips once and shares them. */
+const boundClips = new WeakMap<BenchRig, PlaybackClip[]>();
+
+function clipsOf(rig: BenchRig): PlaybackClip[] {
+  let clips = boundClips.get(rig);
+  if (!clips) {
+    clips = rig.clips.map((clip) => ({ binding: bindClip(clip, rig.skeleton) }));
+    boundClips.set(rig, clips);
+  }
+  return clips;
+}
+
 export function makeRuntimeCharacter(rig: BenchRig, offset: number): RuntimeCharacter {
-  const clips = rig.clips.map((clip) => ({ binding: bindClip(clip, rig.skeleton) }));
-  const playback = new Playback(rig.skeleton, clips);
+  const playback = new Playback(rig.skeleton, clipsOf(rig));
   playback.play(0, { fade: 0 });
   playback.update(offset);
   // A fade far longer than the run keeps both clips sampled and blended every frame.
