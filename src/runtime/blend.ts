@@ -32,11 +32,16 @@ export function blendPoses(a: Pose, b: Pose, w: number, out: Pose): void {
   for (let r = 0; r < or.length; r += 4) {
     const dot = ar[r] * br[r] + ar[r + 1] * br[r + 1] + ar[r + 2] * br[r + 2] + ar[r + 3] * br[r + 3];
     const s = dot < 0 ? -w : w;
-    or[r] = ar[r] * wa + br[r] * s;
-    or[r + 1] = ar[r + 1] * wa + br[r + 1] * s;
-    or[r + 2] = ar[r + 2] * wa + br[r + 2] * s;
-    or[r + 3] = ar[r + 3] * wa + br[r + 3] * s;
-    normalize(or, r);
+    const x = ar[r] * wa + br[r] * s;
+    const y = ar[r + 1] * wa + br[r + 1] * s;
+    const z = ar[r + 2] * wa + br[r + 2] * s;
+    const qw = ar[r + 3] * wa + br[r + 3] * s;
+    // normalized here rather than by quat.normalize: this loop stays on Float32Arrays only (monomorphic)
+    const inv = 1 / (Math.sqrt(x * x + y * y + z * z + qw * qw) || 1);
+    or[r] = x * inv;
+    or[r + 1] = y * inv;
+    or[r + 2] = z * inv;
+    or[r + 3] = qw * inv;
   }
 }
 
