@@ -306,14 +306,14 @@ export function compileGraph(definition: GraphDefinition): CompiledGraph {
     if (typeof loop !== 'boolean')
       problems.push(problem('bad-graph', `${where}.loop`, `${what}: loop ${quote(s.loop)} is not true or false`));
     const [speed, speedParam] = numberOrParam(s.speed, `${where}.speed`, `${what} speed`, 1);
-    const window = (v: unknown, key: string, fallback: number) => {
+    const playWindow = (v: unknown, key: string, fallback: number) => {
       if (v === undefined) return fallback;
       if (isFiniteNumber(v) && v >= 0 && v <= 1) return v;
       problems.push(problem('bad-graph', `${where}.${key}`, `${what}: ${key} ${quote(v)} is not a number from 0 to 1`));
       return fallback;
     };
-    let start = window(s.start, 'start', 0);
-    let end = window(s.end, 'end', 1);
+    let start = playWindow(s.start, 'start', 0);
+    let end = playWindow(s.end, 'end', 1);
     if (start > end) {
       problems.push(problem('bad-graph', `${where}.end`, `${what}: end ${end} comes before start ${start}`));
       start = 0;

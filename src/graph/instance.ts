@@ -227,15 +227,15 @@ export class GraphInstance {
   /** Recomputes a slot's blend weights (blend states) and returns the state's cycle length in seconds. */
   private refreshBlend(s: number, state: number, params: Float64Array): number {
     const st = this.graph.states[state];
-    const window = st.end - st.start;
-    if (st.blend === null) return positive(st.clip >= 0 ? this.durations[st.clip] * window : 0);
+    const span = st.end - st.start;
+    if (st.blend === null) return positive(st.clip >= 0 ? this.durations[st.clip] * span : 0);
     const space = st.blend;
     const offset = s * this.graph.maxPoints;
     blendWeights(space, params[st.blendX], st.blendY >= 0 ? params[st.blendY] : 0, this.blend, offset);
     // the heaviest clip leads: its length sets the cycle, the others follow at the same phase
     let leader = 0;
     for (let k = 1; k < space.count; k++) if (this.blend[offset + k] > this.blend[offset + leader]) leader = k;
-    return positive(this.durations[space.clips[leader]] * window);
+    return positive(this.durations[space.clips[leader]] * span);
   }
 
   private applyFade(l: number, p: number): void {

@@ -235,7 +235,7 @@ function uniqueNames(raw: (string | undefined)[]): string[] {
  * @throws AnimError `bad-gltf` for a malformed document, or the skeleton's and clips' own codes.
  */
 export function importGltf(json: GltfJson, buffers: readonly ArrayBuffer[]): GltfAsset {
-  if (typeof json !== 'object' || json === null) bad('not a glTF document');
+  if (typeof json !== 'object' || json === null) bad('not a glTF JSON object');
   const nodes = json.nodes ?? [];
   const included = sceneNodes(json);
   const local = new Int32Array(nodes.length).fill(-1);

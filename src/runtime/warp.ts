@@ -41,7 +41,7 @@ export class MotionWarp {
   /** The play rate to use now (1 outside windows). */
   rate = 1;
   /** Index of the window in progress or next, windows.length when all are done. */
-  window = 0;
+  windowIndex = 0;
   active = false;
 
   /** Whether the current window's start place and correction are set. */
@@ -88,7 +88,7 @@ export class MotionWarp {
     this.position[1] = y;
     this.position[2] = z;
     this.yaw = yaw;
-    this.window = 0;
+    this.windowIndex = 0;
     this.entered = false;
     this.rate = 1;
     this.active = true;
@@ -100,7 +100,7 @@ export class MotionWarp {
     if (!this.active || !(to > from)) return;
     let t = from;
     while (t < to) {
-      const w = this.windows[this.window];
+      const w = this.windows[this.windowIndex];
       const w0 = w ? w.start * this.duration : Number.POSITIVE_INFINITY;
       const w1 = w ? w.end * this.duration : Number.POSITIVE_INFINITY;
       if (t < w0) {
@@ -110,14 +110,14 @@ export class MotionWarp {
         continue;
       }
       if (!this.entered) {
-        this.enterWindow(this.window, w0, w1);
+        this.enterWindow(this.windowIndex, w0, w1);
         this.entered = true;
       }
       const next = Math.min(to, w1);
       this.warpInside(w0, w1, next);
       t = next;
       if (t === w1) {
-        this.window++;
+        this.windowIndex++;
         this.entered = false;
         this.rate = 1;
       }
@@ -126,7 +126,7 @@ export class MotionWarp {
 
   /** Whether every window has been passed (the clip's authored motion carries on until the caller ends). */
   get windowsDone(): boolean {
-    return this.window >= this.windows.length;
+    return this.windowIndex >= this.windows.length;
   }
 
   /** Stops warping (the clip ended or was interrupted). */
@@ -206,7 +206,7 @@ export class MotionWarp {
     this.position[0] = sp[0] + c * lx + s * lz;
     this.position[1] = sp[1] + ly;
     this.position[2] = sp[2] - s * lx + c * lz;
-    const i = this.window;
+    const i = this.windowIndex;
     if (this.hasYaw[i]) {
       const target = this.targets[i * 4 + 3];
       const turn = target - sp[3];

@@ -63,8 +63,8 @@ export class RigWarp {
     let from = this.#previous;
     const to = clock.time;
     // stop at each window end passed, to note where the character was there
-    while (warp.window < warp.windows.length) {
-      const i = warp.window;
+    while (warp.windowIndex < warp.windows.length) {
+      const i = warp.windowIndex;
       const end = warp.windows[i].end * warp.duration;
       if (!(from < end && end <= to)) break;
       warp.update(from, end);
@@ -74,7 +74,7 @@ export class RigWarp {
       this.reached[o + 2] = warp.position[2];
       this.reached[o + 3] = warp.yaw;
       from = end;
-      if (warp.window === i) break;
+      if (warp.windowIndex === i) break;
     }
     warp.update(from, to);
     const p = warp.position;

@@ -31,7 +31,7 @@ function run(warp: MotionWarp, duration: number, dt: number, onWindowEnd: (i: nu
       onWindowEnd(ends.indexOf(end));
       warp.update(end, next);
     } else warp.update(t, next);
-    if (warp.window < WINDOWS.length && t >= WINDOWS[warp.window].start * duration) rates.push(warp.rate);
+    if (warp.windowIndex < WINDOWS.length && t >= WINDOWS[warp.windowIndex].start * duration) rates.push(warp.rate);
     t = next;
   }
   return rates;
