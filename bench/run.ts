@@ -32,7 +32,9 @@ function measurePair(count: number, ...frames: (() => void)[]): number[] {
   gc?.();
   for (const frame of frames) time(Math.ceil(n / 2), frame);
   const best = frames.map(() => Number.POSITIVE_INFINITY);
-  for (let round = 0; round < 5; round++) frames.forEach((frame, i) => (best[i] = Math.min(best[i], time(n, frame))));
+  for (let round = 0; round < 5; round++) {
+    for (let i = 0; i < frames.length; i++) best[i] = Math.min(best[i], time(n, frames[i]));
+  }
   return best.map((ms) => (ms * 1000) / (n * count));
 }
 
