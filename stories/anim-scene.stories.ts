@@ -15,6 +15,9 @@ interface SceneArgs {
   timeScale: number;
   debug: string;
   maxRagdolls: number;
+  physics: boolean;
+  gravity: string;
+  fixedStep: string;
   height: string;
 }
 
@@ -33,6 +36,9 @@ const meta: Meta<SceneArgs> = {
     timeScale: 1,
     debug: '',
     maxRagdolls: 12,
+    physics: false,
+    gravity: '0 -9.81 0',
+    fixedStep: '16.667ms',
     height: '480px',
   },
   argTypes: {
@@ -47,6 +53,9 @@ const meta: Meta<SceneArgs> = {
     timeScale: { name: 'time-scale', control: { type: 'range', min: 0, max: 4, step: 0.05 } },
     debug: { control: 'inline-check', options: ['skeleton', 'root-motion', 'colliders', 'stats'] },
     maxRagdolls: { name: 'max-ragdolls', control: { type: 'number', min: 0, step: 1 } },
+    physics: { control: 'boolean' },
+    gravity: { control: 'text' },
+    fixedStep: { name: 'fixed-step', control: 'text' },
     height: { control: 'text', description: 'CSS height of the scene (story only).' },
   },
   render: (args) => html`
@@ -62,6 +71,9 @@ const meta: Meta<SceneArgs> = {
       ?paused=${args.paused}
       time-scale=${args.timeScale}
       max-ragdolls=${args.maxRagdolls}
+      ?physics=${args.physics}
+      gravity=${args.gravity}
+      fixed-step=${args.fixedStep}
       debug=${Array.isArray(args.debug) ? args.debug.join(' ') : args.debug || nothing}
     >
       <demo-shape></demo-shape>

@@ -1,6 +1,7 @@
 import { ContextProvider } from '@lit/context';
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { configurePhysics } from '../scene/physics.js';
 import { setMaxRagdolls } from '../scene/ragdoll.js';
 import { DEBUG_VIEWS, type DebugView, Stage } from '../scene/stage.js';
 import { acceptValue } from './accept-value.js';
@@ -12,6 +13,7 @@ import {
   parseCameraOrbit,
   parseColor,
   parseNumber,
+  parseTime,
   parseTokenList,
   parseVector3,
   type Vector3Tuple,
@@ -31,6 +33,17 @@ const parseCount = (text: string) => {
 };
 const DEFAULT_MAX_RAGDOLLS = 12;
 
+const DEFAULT_GRAVITY: Vector3Tuple = [0, -9.81, 0];
+const DEFAULT_FIXED_STEP = 1 / 60;
+
+/** Physics settings to the stage; `physics` starts the world now, and a failure is the scene's one anim-error. */
+function applyPhysics(stage: Stage, el: AnimScene): void {
+  configurePhysics(stage, { gravity: el.gravity, fixedStep: el.fixedStep }, el.physics)?.catch((error: unknown) => {
+    const coded = error as { code?: string; message?: string };
+    reportError(el, 'physics-failed', coded.message ?? String(error));
+  });
+}
+
 /**
  * How each property reaches the stage. Defined before the class: when the markup precedes the script,
  * defining the element upgrades it at once and its connectedCallback applies these.
@@ -46,6 +59,9 @@ const APPLY = {
   exposure: (stage: Stage, el: AnimScene) => stage.setExposure(el.exposure),
   debug: (stage: Stage, el: AnimScene) => stage.setDebug(el.debug),
   maxRagdolls: (stage: Stage, el: AnimScene) => setMaxRagdolls(stage, el.maxRagdolls),
+  physics: (stage: Stage, el: AnimScene) => applyPhysics(stage, el),
+  gravity: (stage: Stage, el: AnimScene) => applyPhysics(stage, el),
+  fixedStep: (stage: Stage, el: AnimScene) => applyPhysics(stage, el),
   paused: (stage: Stage, el: AnimScene) => {
     stage.paused = el.paused;
   },
@@ -77,6 +93,9 @@ const APPLY = {
  * @attr exposure - Tone-mapping exposure (ACES Filmic), 0 or more; 1 is neutral. Default 1.
  * @attr {boolean} paused - Stops time for every character; the scene still redraws when configured. `step()` still works.
  * @attr time-scale - Multiplies the passage of time, 0 or more (0.5 is slow motion). Default 1.
+ * @attr {boolean} physics - Starts the Rapier physics world now rather than when a ragdoll or a controller first needs it (Rapier loads once per page). A failure to start is one `anim-error` `physics-failed`.
+ * @attr gravity - The physics world's gravity, `"x y z"` in m/s². Default `"0 -9.81 0"`.
+ * @attr fixed-step - The physics world's fixed time step, seconds (or `ms`), from 1 ms to 0.1 s; frames step it as many whole times as they cover. Default 1/60 s.
  * @attr max-ragdolls - How many ragdolls simulate at once, a whole number, 0 or more; the nearest the camera first, one more settles the farthest at once. Default 12.
  * @attr debug - Space-separated debug overlays: `skeleton` (bones of every skinned mesh), `root-motion` (an arrow on the ground under each character extracting root motion, pointing where it carries it, with its speed in m/s beside it), `colliders`, `stats` (accepted; drawn by later versions).
  *
@@ -89,6 +108,9 @@ const APPLY = {
  * @prop {number} exposure - See the `exposure` attribute.
  * @prop {boolean} paused - See the `paused` attribute.
  * @prop {number} timeScale - See the `time-scale` attribute.
+ * @prop {boolean} physics - See the `physics` attribute.
+ * @prop {[number, number, number]} gravity - `[x, y, z]` in m/s²; accepts the attribute's text too.
+ * @prop {number} fixedStep - See the `fixed-step` attribute (seconds).
  * @prop {number} maxRagdolls - See the `max-ragdolls` attribute.
  * @prop {DebugView[]} debug - The active debug overlays; accepts the attribute's text too.
  * @prop {Stage | undefined} stage - The three.js side (renderer, camera, loop) while connected; for advanced use.
@@ -136,6 +158,8 @@ export class AnimScene extends LitElement {
   #timeScale = 1;
   #debug: DebugView[] = [];
   #maxRagdolls = DEFAULT_MAX_RAGDOLLS;
+  #gravity = DEFAULT_GRAVITY;
+  #fixedStep = DEFAULT_FIXED_STEP;
 
   @property({ attribute: 'camera-orbit' })
   get cameraOrbit(): CameraOrbit {
@@ -182,6 +206,26 @@ export class AnimScene extends LitElement {
   }
   set timeScale(value: number | string | null | undefined) {
     this.#timeScale = acceptValue(this, 'time-scale', value, parseNonNegative, this.#timeScale, 1);
+  }
+
+  @property({ type: Boolean }) physics = false;
+
+  @property()
+  get gravity(): Vector3Tuple {
+    return this.#gravity;
+  }
+  set gravity(value: readonly number[] | string | null | undefined) {
+    const text = Array.isArray(value) ? value.join(' ') : value;
+    this.#gravity = acceptValue(this, 'gravity', text, parseVector3, this.#gravity, DEFAULT_GRAVITY);
+  }
+
+  @property({ attribute: 'fixed-step' })
+  get fixedStep(): number {
+    return this.#fixedStep;
+  }
+  set fixedStep(value: number | string | null | undefined) {
+    const parse = (text: string) => parseTime(text, { min: 1 / 1000, max: 1 / 10 });
+    this.#fixedStep = acceptValue(this, 'fixed-step', value, parse, this.#fixedStep, DEFAULT_FIXED_STEP);
   }
 
   @property({ attribute: 'max-ragdolls' })

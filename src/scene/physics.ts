@@ -219,6 +219,33 @@ function changed(key: Float64Array, object: Object3D): boolean {
 
 const worlds = new WeakMap<Stage, Promise<PhysicsWorld>>();
 
+/** A stage's physics settings (from `<anim-scene gravity fixed-step>`), kept for a world started later. */
+export interface PhysicsSettings {
+  gravity: readonly [number, number, number];
+  fixedStep: number;
+}
+
+const settings = new WeakMap<Stage, PhysicsSettings>();
+
+/**
+ * Sets a stage's gravity and fixed step: applied to its world now if it runs, else when one starts (by
+ * `physics` on the scene, a ragdoll or a controller). With `start`, starts the world (Rapier loads once).
+ */
+export function configurePhysics(stage: Stage, value: PhysicsSettings, start: boolean): Promise<PhysicsWorld> | null {
+  settings.set(stage, value);
+  const running = worlds.get(stage);
+  void running?.then(
+    (world) => applySettings(world, value),
+    () => undefined,
+  );
+  return start ? startPhysics(stage) : null;
+}
+
+function applySettings(world: PhysicsWorld, value: PhysicsSettings): void {
+  world.setGravity(value.gravity[0], value.gravity[1], value.gravity[2]);
+  world.fixedStep = value.fixedStep;
+}
+
 /**
  * The stage's physics world, started on first use: Rapier loads (once per page), the world is made and joins
  * the stage's frame loop. Later calls return the same world.
@@ -230,6 +257,8 @@ export function startPhysics(stage: Stage): Promise<PhysicsWorld> {
     started = loadRapier().then(
       (module) => {
         const physics = new PhysicsWorld(module, undefined, stage.content);
+        const chosen = settings.get(stage);
+        if (chosen) applySettings(physics, chosen);
         // stepped first in each frame, so characters pose from this frame's bodies
         stage.addEarlyActor(physics);
         stage.onDispose(() => {
