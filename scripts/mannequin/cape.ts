@@ -1,7 +1,7 @@
 // The mannequin's cape: a sheet hanging from the shoulders behind the back, curved round it and widening
 // towards the knees. Its top is skinned to the Chest and Neck, the rest rides the Chest: drawn skinned, it
 // follows the body rigidly; under <anim-cloth mesh="Cape" pin="top 0.05"> the band holds and the rest swings.
-import type { MeshData } from './mesh';
+import { type MeshData, smoothNormals } from './mesh';
 import { JOINT_INDEX } from './skeleton';
 
 const COLUMNS = 12;
@@ -47,25 +47,9 @@ export function buildCape(): MeshData {
   const idx = new Uint16Array(indices);
   return {
     positions: p,
-    normals: sheetNormals(p, idx),
+    normals: smoothNormals(p, idx),
     joints: new Uint8Array(joints),
     weights: new Float32Array(weights),
     indices: idx,
   };
-}
-
-function sheetNormals(positions: Float32Array, indices: Uint16Array): Float32Array {
-  const normals = new Float32Array(positions.length);
-  for (let t = 0; t < indices.length; t += 3) {
-    const [i, j, k] = [indices[t] * 3, indices[t + 1] * 3, indices[t + 2] * 3];
-    const e1 = [0, 1, 2].map((c) => positions[j + c] - positions[i + c]);
-    const e2 = [0, 1, 2].map((c) => positions[k + c] - positions[i + c]);
-    const n = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
-    for (const v of [i, j, k]) for (let c = 0; c < 3; c++) normals[v + c] += n[c];
-  }
-  for (let v = 0; v < normals.length; v += 3) {
-    const l = Math.hypot(normals[v], normals[v + 1], normals[v + 2]) || 1;
-    for (let c = 0; c < 3; c++) normals[v + c] /= l;
-  }
-  return normals;
 }

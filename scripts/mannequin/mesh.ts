@@ -192,8 +192,8 @@ function catmullRom(p0: Station, p1: Station, p2: Station, p3: Station, t: numbe
   };
 }
 
-/** Area-weighted vertex normals of a closed indexed surface. */
-function smoothNormals(positions: Float32Array, indices: Uint16Array): Float32Array {
+/** Area-weighted vertex normals of an indexed surface. */
+export function smoothNormals(positions: Float32Array, indices: Uint16Array): Float32Array {
   const normals = new Float32Array(positions.length);
   for (let t = 0; t < indices.length; t += 3) {
     const [i, j, k] = [indices[t] * 3, indices[t + 1] * 3, indices[t + 2] * 3];

@@ -51,18 +51,7 @@ export function slerp(out: Vec, oo: number, a: Vec, ao: number, b: Vec, bo: numb
 
 /** out = a * b (apply b first, then a). */
 export function multiply(out: Vec, oo: number, a: Vec, ao: number, b: Vec, bo: number): void {
-  const ax = a[ao];
-  const ay = a[ao + 1];
-  const az = a[ao + 2];
-  const aw = a[ao + 3];
-  const bx = b[bo];
-  const by = b[bo + 1];
-  const bz = b[bo + 2];
-  const bw = b[bo + 3];
-  out[oo] = ax * bw + aw * bx + ay * bz - az * by;
-  out[oo + 1] = ay * bw + aw * by + az * bx - ax * bz;
-  out[oo + 2] = az * bw + aw * bz + ax * by - ay * bx;
-  out[oo + 3] = aw * bw - ax * bx - ay * by - az * bz;
+  product(out, oo, a[ao], a[ao + 1], a[ao + 2], a[ao + 3], b[bo], b[bo + 1], b[bo + 2], b[bo + 3]);
 }
 
 /** Normalizes in place; a zero quaternion becomes identity. */
@@ -162,18 +151,7 @@ export function rotationBetween(
 
 /** out = conj(a) × b: b seen from a's frame. out may alias b but not a. */
 export function conjugateMultiply(out: Vec, oo: number, a: Vec, ao: number, b: Vec, bo: number): void {
-  const ax = -a[ao];
-  const ay = -a[ao + 1];
-  const az = -a[ao + 2];
-  const aw = a[ao + 3];
-  const bx = b[bo];
-  const by = b[bo + 1];
-  const bz = b[bo + 2];
-  const bw = b[bo + 3];
-  out[oo] = ax * bw + aw * bx + ay * bz - az * by;
-  out[oo + 1] = ay * bw + aw * by + az * bx - ax * bz;
-  out[oo + 2] = az * bw + aw * bz + ax * by - ay * bx;
-  out[oo + 3] = aw * bw - ax * bx - ay * by - az * bz;
+  product(out, oo, -a[ao], -a[ao + 1], -a[ao + 2], a[ao + 3], b[bo], b[bo + 1], b[bo + 2], b[bo + 3]);
 }
 
 /** Rotation by `angle` radians about the unit axis (x, y, z). */
@@ -241,14 +219,22 @@ export function fromMatrix(out: Vec, o: number, m: ArrayLike<number>, mo: number
 
 /** out = a × conjugate(b) (a in b's frame, from the other side). out may alias either. */
 export function multiplyConjugate(out: Vec, oo: number, a: Vec, ao: number, b: Vec, bo: number): void {
-  const ax = a[ao];
-  const ay = a[ao + 1];
-  const az = a[ao + 2];
-  const aw = a[ao + 3];
-  const bx = -b[bo];
-  const by = -b[bo + 1];
-  const bz = -b[bo + 2];
-  const bw = b[bo + 3];
+  product(out, oo, a[ao], a[ao + 1], a[ao + 2], a[ao + 3], -b[bo], -b[bo + 1], -b[bo + 2], b[bo + 3]);
+}
+
+/** out = (ax ay az aw) × (bx by bz bw): the one quaternion product the helpers above share. */
+function product(
+  out: Vec,
+  oo: number,
+  ax: number,
+  ay: number,
+  az: number,
+  aw: number,
+  bx: number,
+  by: number,
+  bz: number,
+  bw: number,
+): void {
   out[oo] = ax * bw + aw * bx + ay * bz - az * by;
   out[oo + 1] = ay * bw + aw * by + az * bx - ax * bz;
   out[oo + 2] = az * bw + aw * bz + ax * by - ay * bx;
