@@ -1,4 +1,5 @@
 import { AnimError, isFiniteArray } from './errors.js';
+import { posePathOffsets } from './pose.js';
 import { normalize } from './quat.js';
 import type { Skeleton } from './skeleton.js';
 
@@ -55,6 +56,10 @@ export interface Clip {
    * finds the key once per timeline, not once per track.
    */
   readonly timelines: readonly Float32Array[];
+  /** Every track's values end to end (each track's `values` is a view of it), for the sampler's flat loop. */
+  readonly values: Float32Array;
+  /** Where each track's values start in `values`. */
+  readonly valueStarts: Int32Array;
   readonly extras: Readonly<Record<string, unknown>>;
 }
 
@@ -136,26 +141,48 @@ export function buildClip(raw: RawClip): Clip {
   const duration = raw.duration ?? end;
   if (!Number.isFinite(duration) || duration < 0) fail(name, `duration ${raw.duration} is not a finite number ≥ 0`);
   const timelines: Float32Array[] = [];
-  const tracks = unshared.map((t): Track => {
+  const values = new Float32Array(unshared.reduce((n, t) => n + t.values.length, 0));
+  const valueStarts = new Int32Array(unshared.length);
+  let start = 0;
+  const tracks = unshared.map((t, i): Track => {
     let timeline = timelines.findIndex((times) => sameTimes(times, t.times));
     if (timeline < 0) timeline = timelines.push(t.times) - 1;
+    values.set(t.values, start);
+    valueStarts[i] = start;
+    start += t.values.length;
     return {
       target: t.target,
       path: t.path,
       interpolation: t.interpolation,
       width: t.width,
       times: timelines[timeline],
-      values: t.values,
+      values: values.subarray(valueStarts[i], start),
       timeline,
     };
   });
-  return { name, duration, tracks, timelines, extras: raw.extras ?? {} };
+  return { name, duration, tracks, timelines, values, valueStarts, extras: raw.extras ?? {} };
 }
 
 function sameTimes(a: Float32Array, b: Float32Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** Ints per track in a binding's sampling plan. */
+export const OP_SIZE = 5;
+/** How the sampler treats a track: the common cases have their own loop; the rest go through the Track. */
+export const SAMPLE_VEC3 = 0;
+export const SAMPLE_ROTATION = 1;
+export const SAMPLE_STEP3 = 2;
+export const SAMPLE_STEP4 = 3;
+export const SAMPLE_TRACK = 4;
+
+function sampleKind(track: Track): number {
+  if (track.interpolation === STEP)
+    return track.width === 3 ? SAMPLE_STEP3 : track.width === 4 ? SAMPLE_STEP4 : SAMPLE_TRACK;
+  if (track.interpolation !== LINEAR) return SAMPLE_TRACK;
+  return track.path === 'rotation' ? SAMPLE_ROTATION : track.width === 3 ? SAMPLE_VEC3 : SAMPLE_TRACK;
 }
 
 /** Where a skeleton's pose keeps one mesh's morph weights. */
@@ -170,10 +197,11 @@ export interface ClipBinding {
   /** Joint per track, -1 when the track is a morph track or its target is not in the skeleton. */
   readonly joints: Int16Array;
   /**
-   * Where each track writes: the offset into the pose array its path names (translations, rotations,
-   * scales or weights), -1 when it drives nothing.
+   * The sampler's plan, OP_SIZE ints per track that drives something: how to sample it (SAMPLE_*), its
+   * timeline, where its values start in the clip's `values`, where it writes in the pose's `data`, and
+   * the track's index.
    */
-  readonly offsets: Int32Array;
+  readonly ops: Int32Array;
   /** Targets of tracks that found nothing to drive. */
   readonly unbound: readonly string[];
 }
@@ -191,28 +219,34 @@ export function bindClip(
   strict = false,
 ): ClipBinding {
   const joints = new Int16Array(clip.tracks.length).fill(-1);
-  const offsets = new Int32Array(clip.tracks.length).fill(-1);
+  const ops: number[] = [];
   const unbound: string[] = [];
+  const poseBase = posePathOffsets(skeleton.jointCount);
   clip.tracks.forEach((track, i) => {
+    let at: number;
     if (track.path === 'weights') {
       const slot = morphs.get(track.target);
       if (slot && slot.count !== track.width) {
         fail(clip.name, `weights track on "${track.target}" has ${track.width} weights, the mesh has ${slot.count}`);
       }
-      if (slot) offsets[i] = slot.offset;
-      else unbound.push(track.target);
-      return;
+      if (!slot) {
+        unbound.push(track.target);
+        return;
+      }
+      at = poseBase.weights + slot.offset;
+    } else {
+      const joint = skeleton.indexByName.get(track.target);
+      if (joint === undefined) {
+        unbound.push(track.target);
+        return;
+      }
+      joints[i] = joint;
+      at = poseBase[track.path] + joint * track.width;
     }
-    const joint = skeleton.indexByName.get(track.target);
-    if (joint === undefined) {
-      unbound.push(track.target);
-      return;
-    }
-    joints[i] = joint;
-    offsets[i] = joint * track.width;
+    ops.push(sampleKind(track), track.timeline, clip.valueStarts[i], at, i);
   });
   if (strict && unbound.length > 0) {
     throw new AnimError('unknown-joint', `clip "${clip.name}" drives unknown joint "${unbound[0]}"`);
   }
-  return { clip, joints, offsets, unbound };
+  return { clip, joints, ops: Int32Array.from(ops), unbound };
 }

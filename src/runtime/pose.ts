@@ -2,6 +2,8 @@ import type { Skeleton } from './skeleton.js';
 
 /** A local pose, struct-of-arrays: one entry per joint, plus morph-target weights. */
 export interface Pose {
+  /** The whole pose in one array: translations, rotations, scales, then weights (the views below). */
+  readonly data: Float32Array;
   readonly translations: Float32Array;
   /** x y z w per joint. */
   readonly rotations: Float32Array;
@@ -14,16 +16,23 @@ export function poseSize(jointCount: number, weightCount = 0): number {
   return jointCount * 10 + weightCount;
 }
 
+/** Where each path's values start in a pose's `data`. */
+export function posePathOffsets(jointCount: number): Record<'translation' | 'rotation' | 'scale' | 'weights', number> {
+  return { translation: 0, rotation: jointCount * 3, scale: jointCount * 7, weights: jointCount * 10 };
+}
+
 /**
  * A pose, in its own memory or as views into `storage` from `offset` (poseSize floats): poses a
  * character uses together can share one block, which keeps a crowd's per-frame data close in memory.
  */
 export function createPose(jointCount: number, weightCount = 0, storage?: Float32Array, offset = 0): Pose {
   const block = storage ?? new Float32Array(poseSize(jointCount, weightCount));
-  const r = offset + jointCount * 3;
-  const s = r + jointCount * 4;
-  const w = s + jointCount * 3;
+  const at = posePathOffsets(jointCount);
+  const r = offset + at.rotation;
+  const s = offset + at.scale;
+  const w = offset + at.weights;
   return {
+    data: block.subarray(offset, w + weightCount),
     translations: block.subarray(offset, r),
     rotations: block.subarray(r, s),
     scales: block.subarray(s, w),

@@ -1,20 +1,30 @@
-import { type ClipBinding, CUBICSPLINE, LINEAR, STEP, type Track } from './clip.js';
+import {
+  type ClipBinding,
+  CUBICSPLINE,
+  LINEAR,
+  OP_SIZE,
+  SAMPLE_ROTATION,
+  SAMPLE_STEP3,
+  SAMPLE_STEP4,
+  SAMPLE_VEC3,
+  STEP,
+  type Track,
+} from './clip.js';
 import type { Pose } from './pose.js';
 import { slerp } from './quat.js';
 
 /**
- * Per-binding sampling state: a key cursor per timeline (forward playback finds its key in O(1)) and the
- * key and fraction each timeline gave at the last sample.
+ * Per-binding sampling state: the key interval and fraction each timeline gave at the last sample; the
+ * key doubles as the next search's starting point, so forward playback finds its key in O(1).
  */
 export interface SampleCache {
-  readonly cursors: Int32Array;
   readonly keys: Int32Array;
   readonly fractions: Float64Array;
 }
 
 export function createSampleCache(binding: ClipBinding): SampleCache {
   const n = binding.clip.timelines.length;
-  return { cursors: new Int32Array(n), keys: new Int32Array(n), fractions: new Float64Array(n) };
+  return { keys: new Int32Array(n), fractions: new Float64Array(n) };
 }
 
 /**
@@ -67,7 +77,7 @@ function findKey(times: Float32Array, t: number, cursor: number): number {
  * fraction 0, so every track then just reads or interpolates.
  */
 function locateKeys(timelines: readonly Float32Array[], t: number, cache: SampleCache): void {
-  const { cursors, keys, fractions } = cache;
+  const { keys, fractions } = cache;
   for (let i = 0; i < timelines.length; i++) {
     const times = timelines[i];
     const n = times.length;
@@ -78,8 +88,7 @@ function locateKeys(timelines: readonly Float32Array[], t: number, cache: Sample
       keys[i] = n - 1;
       fractions[i] = 0;
     } else {
-      const k = findKey(times, t, cursors[i]);
-      cursors[i] = k;
+      const k = findKey(times, t, keys[i]);
       keys[i] = k;
       fractions[i] = (t - times[k]) / (times[k + 1] - times[k]);
     }
@@ -181,22 +190,46 @@ export function sampleClip(binding: ClipBinding, time: number, cache: SampleCach
   const clip = binding.clip;
   locateKeys(clip.timelines, time, cache);
   const { keys, fractions } = cache;
-  const tracks = clip.tracks;
-  const offsets = binding.offsets;
-  for (let i = 0; i < tracks.length; i++) {
-    const o = offsets[i];
-    if (o < 0) continue;
-    const track = tracks[i];
-    const path = track.path;
-    const out =
-      path === 'rotation'
-        ? pose.rotations
-        : path === 'translation'
-          ? pose.translations
-          : path === 'scale'
-            ? pose.scales
-            : pose.weights;
-    sampleTrack(track, keys[track.timeline], fractions[track.timeline], out, o);
+  // One flat loop over the binding's plan: one values array in, one pose array out.
+  const ops = binding.ops;
+  const values = clip.values;
+  const out = pose.data;
+  for (let i = 0; i < ops.length; i += OP_SIZE) {
+    const kind = ops[i];
+    const k = keys[ops[i + 1]];
+    const s = fractions[ops[i + 1]];
+    const o = ops[i + 3];
+    if (kind === SAMPLE_VEC3) {
+      const a = ops[i + 2] + k * 3;
+      if (s === 0) {
+        out[o] = values[a];
+        out[o + 1] = values[a + 1];
+        out[o + 2] = values[a + 2];
+      } else {
+        out[o] = values[a] + (values[a + 3] - values[a]) * s;
+        out[o + 1] = values[a + 1] + (values[a + 4] - values[a + 1]) * s;
+        out[o + 2] = values[a + 2] + (values[a + 5] - values[a + 2]) * s;
+      }
+    } else if (kind === SAMPLE_ROTATION) {
+      const a = ops[i + 2] + k * 4;
+      if (s === 0) {
+        out[o] = values[a];
+        out[o + 1] = values[a + 1];
+        out[o + 2] = values[a + 2];
+        out[o + 3] = values[a + 3];
+      } else rotationBetween(values, a, a + 4, s, out, o);
+    } else if (kind === SAMPLE_STEP3) {
+      const a = ops[i + 2] + k * 3;
+      out[o] = values[a];
+      out[o + 1] = values[a + 1];
+      out[o + 2] = values[a + 2];
+    } else if (kind === SAMPLE_STEP4) {
+      const a = ops[i + 2] + k * 4;
+      out[o] = values[a];
+      out[o + 1] = values[a + 1];
+      out[o + 2] = values[a + 2];
+      out[o + 3] = values[a + 3];
+    } else sampleTrack(clip.tracks[ops[i + 4]], k, s, out, o);
   }
 }
 
