@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { HUMANOID_SLOTS, isHumanoidSlot, WRAP_MODES, type WrapMode } from '../runtime/index.js';
+import { HUMANOID_SLOTS, isHumanoidSlot, WRAP_MODES, type WrapMode, wrapAngle } from '../runtime/index.js';
 import { CharacterRig, type RigListener, type RigPlayOptions } from '../scene/character-rig.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import { humanoidOf, type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
@@ -201,8 +201,8 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @prop {number} fade - See the `fade` attribute; seconds.
  * @prop {number} clipStart - See the `clip-start` attribute.
  * @prop {number} clipEnd - See the `clip-end` attribute.
- * @prop {[number, number, number]} position - See the `position` attribute; accepts the text too.
- * @prop {number} heading - See the `heading` attribute; degrees.
+ * @prop {[number, number, number]} position - Where the character stands, `"x y z"` in metres (default `"0 0 0"`); accepts the text too. Reads where it stands now: root motion, a controller, a warp or getting up move it. Setting it puts it there (a controller's capsule follows); a model loaded later stands where the last one got to.
+ * @prop {number} heading - Which way it faces, degrees about the vertical axis (default 0): 0 faces +Z, positive turns left. Reads the heading now, in (−180, 180]: root motion and controllers turn it.
  * @prop {number} scale - See the `scale` attribute.
  * @prop {SkinningMode} skinning - See the `skinning` attribute.
  * @prop {string | null} poster - See the `poster` attribute.
@@ -423,21 +423,27 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
 
   @property()
   get position(): Vector3Tuple {
-    return this.#position;
+    const root = this.#rig?.root;
+    return root ? [root.position.x, root.position.y, root.position.z] : this.#position;
   }
   set position(value: readonly number[] | string | null | undefined) {
     const text = Array.isArray(value) ? value.join(' ') : value;
-    this.#position = acceptValue(this, 'position', text, parseVector3, this.#position, ORIGIN);
-    this.#placeRoot();
+    const before = this.#position;
+    this.#position = acceptValue(this, 'position', text, parseVector3, before, ORIGIN);
+    if (this.#position !== before) this.#rig?.root.position.set(...this.#position);
+    this.#redraw();
   }
 
   @property()
   get heading(): number {
-    return this.#heading;
+    const root = this.#rig?.root;
+    return root ? (wrapAngle(root.rotation.y) * 180) / Math.PI : this.#heading;
   }
   set heading(value: number | string | null | undefined) {
-    this.#heading = acceptValue(this, 'heading', value, parseAngle, this.#heading, 0);
-    this.#placeRoot();
+    const before = this.#heading;
+    this.#heading = acceptValue(this, 'heading', value, parseAngle, before, 0);
+    if (this.#heading !== before) this.#rig?.root.rotation.set(0, (this.#heading * Math.PI) / 180, 0);
+    this.#redraw();
   }
 
   @property()
@@ -446,7 +452,8 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
   }
   set scale(value: number | string | null | undefined) {
     this.#scale = acceptValue(this, 'scale', value, parseScale, this.#scale, 1);
-    this.#placeRoot();
+    this.#rig?.root.scale.setScalar(this.#scale);
+    this.#redraw();
   }
 
   @property()
@@ -661,12 +668,7 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
    * face down) fades in from the lying pose; `anim-ragdoll` `recovered` follows. Does nothing when not down.
    */
   getUp(): void {
-    if (!standUp(this) || !this.#rig) return;
-    // read both before setting either: each setter places the root from both values
-    const { x, y, z } = this.#rig.root.position;
-    const heading = (this.#rig.root.rotation.y * 180) / Math.PI;
-    this.heading = heading;
-    this.position = [x, y, z];
+    if (standUp(this)) this.#redraw();
   }
 
   /**
@@ -913,6 +915,9 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
     const rig = this.#rig;
     if (!rig) return;
     this.#rig = undefined;
+    // a model loaded next stands where this one was moved to
+    this.#position = [rig.root.position.x, rig.root.position.y, rig.root.position.z];
+    this.#heading = (wrapAngle(rig.root.rotation.y) * 180) / Math.PI;
     this.#graph.detach();
     this.posed = false;
     const stage = this.#lease?.stage;

@@ -1,3 +1,5 @@
+import { wrapAngle } from '../runtime/index.js';
+
 /**
  * Blend-space weights. Each kind gives weights that sum to 1 and are exact (one-hot) at the sample
  * points. 1D interpolates between the two neighbouring thresholds. The 2D kinds are gradient-band
@@ -75,14 +77,6 @@ export function buildBlendSpace(kind: number, clips: number[], xs: number[], ys:
 function angleBetween(a: number, b: number): number {
   let d = Math.abs(a - b) % (2 * Math.PI);
   if (d > Math.PI) d = 2 * Math.PI - d;
-  return d;
-}
-
-/** Signed difference a − b wrapped to (−π, π]. */
-function wrapAngle(d: number): number {
-  d %= 2 * Math.PI;
-  if (d > Math.PI) d -= 2 * Math.PI;
-  else if (d <= -Math.PI) d += 2 * Math.PI;
   return d;
 }
 

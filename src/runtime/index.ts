@@ -3,6 +3,7 @@
  * skinning, clocks and clip events. No DOM, no three.js: it runs in a page, a worker or Node.
  */
 
+export { wrapAngle } from './angle.js';
 export { applyAdditive, type BlendLayer, blendLayers, blendPoses, makeAdditive } from './blend.js';
 export {
   bindClip,

@@ -1,3 +1,4 @@
+import { wrapAngle } from './angle.js';
 import type { ClipBinding } from './clip.js';
 import type { Clock } from './clock.js';
 import { localToModel } from './fk.js';
@@ -201,9 +202,4 @@ function yawOf(q: Float64Array): number {
   const w = q[3];
   // rotated +Z: (2(xz + wy), 2(yz − wx), 1 − 2(x² + y²))
   return Math.atan2(2 * (x * z + w * y), 1 - 2 * (x * x + y * y));
-}
-
-/** An angle brought into (−π, π]. */
-function wrapAngle(a: number): number {
-  return a - 2 * Math.PI * Math.round(a / (2 * Math.PI));
 }

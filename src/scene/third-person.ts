@@ -1,5 +1,6 @@
 import { MathUtils, Vector3 } from 'three';
 import { compileGraph, locomotionGraph, MANNEQUIN_RUN_SPEED, MANNEQUIN_WALK_SPEED } from '../graph/index.js';
+import { wrapAngle } from '../runtime/index.js';
 import { CharacterController } from './character-controller.js';
 import type { CharacterRig } from './character-rig.js';
 import type { ClipLibrary } from './clip-library.js';
@@ -82,6 +83,8 @@ export class ThirdPersonController implements Actor {
   #airX = 0;
   #airZ = 0;
   readonly #target = new Vector3();
+  /** Where this controller last put the character: a root found elsewhere was moved by someone else. */
+  readonly #placed = new Vector3();
   readonly #camera = new Vector3();
   readonly #ray = { origin: { x: 0, y: 0, z: 0 }, dir: { x: 0, y: 0, z: 0 } };
   #rayObject: InstanceType<PhysicsWorld['rapier']['Ray']> | null = null;
@@ -110,6 +113,7 @@ export class ThirdPersonController implements Actor {
   teleport(x: number, y: number, z: number): void {
     this.capsule.teleport(x, y, z);
     this.#rig?.root.position.set(x, y, z);
+    this.#placed.set(x, y, z);
     this.verticalSpeed = 0;
   }
 
@@ -122,9 +126,15 @@ export class ThirdPersonController implements Actor {
       return;
     }
     const root = rig.root;
+    // the page set the character's position: the capsule goes there
+    if (!rig.warping && root.position.distanceToSquared(this.#placed) > 1e-12) {
+      const { x, y, z } = root.position;
+      this.teleport(x, y, z);
+    }
     if (rig.warping) {
       // the warp places the character; the capsule follows and the character counts as on the ground
       this.capsule.teleport(root.position.x, root.position.y, root.position.z);
+      this.#placed.copy(root.position);
       this.capsule.grounded = true;
       this.verticalSpeed = 0;
       this.#placeCamera(rig);
@@ -192,6 +202,7 @@ export class ThirdPersonController implements Actor {
     if (grounded && !wasGrounded) this.verticalSpeed = 0;
     const p = this.capsule.position;
     root.position.set(p[0], p[1], p[2]);
+    this.#placed.copy(root.position);
     rig.airborne = !grounded;
     rig.verticalHandoff = !grounded || jumped;
 
@@ -215,7 +226,7 @@ export class ThirdPersonController implements Actor {
     this.#rig = rig;
     this.#graph = null;
     this.#graphFor = null;
-    if (rig) this.capsule.teleport(rig.root.position.x, rig.root.position.y, rig.root.position.z);
+    if (rig) this.teleport(rig.root.position.x, rig.root.position.y, rig.root.position.z);
   }
 
   /** The rig's own graph when it has one; else the built-in locomotion graph over its clips. */
@@ -273,8 +284,4 @@ export class ThirdPersonController implements Actor {
     camera.position.set(target.x + dir.x * arm, target.y + dir.y * arm, target.z + dir.z * arm);
     camera.lookAt(target);
   }
-}
-
-function wrapAngle(a: number): number {
-  return a - 2 * Math.PI * Math.round(a / (2 * Math.PI));
 }

@@ -111,6 +111,20 @@ describe('<anim-controller type="third-person">', () => {
     expect(controller.place[2]).to.be.above(1);
   });
 
+  it('follows the character when the page moves it: the capsule goes to the new position', async () => {
+    const { scene, character, controller } = await mount(course(20));
+    controller.input.forward = 1;
+    run(scene, 1);
+    character.position = [3, 0, -2];
+    run(scene, 0.5);
+    const [x, , z] = character.position;
+    // half a second of walking from the new place, not back where the capsule was
+    expect(x).to.be.closeTo(3, 0.3);
+    expect(z).to.be.within(-2, -1);
+    expect(controller.place[0]).to.be.closeTo(x, 1e-6);
+    expect(controller.place[2]).to.be.closeTo(z, 1e-6);
+  });
+
   it('turns to face the movement, relative to the camera', async () => {
     const { scene, character, controller } = await mount(course(20));
     controller.input.right = 1;

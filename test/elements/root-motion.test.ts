@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import { SOLE_POINTS } from '../../scripts/mannequin/skeleton.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import { compileGraph, locomotionGraph, MANNEQUIN_WALK_SPEED } from '../../src/graph/index.js';
@@ -81,6 +81,42 @@ describe('<anim-character> root motion', () => {
     // the hips ride with the character: over its new place, not back at the origin
     const hips = worldOf(character, 'Hips');
     expect(hips[0]).to.be.closeTo(position.x, 0.05);
+  });
+
+  it('position and heading read where root motion has taken the character; setting one leaves the other', async () => {
+    const { scene, character, errors } = await mountCharacter(
+      `src="${MANNEQUIN}" clip="walk" root-motion="apply yaw" position="1 0 2" heading="90"`,
+    );
+    for (const dt of STEPS.slice(0, 60)) scene.step(dt);
+    const root = character.rig!.root;
+    const walked = character.position;
+    expect(walked).to.deep.equal([root.position.x, root.position.y, root.position.z]);
+    expect(walked[0]).to.be.above(1.5);
+    // turning by hand keeps the place the walk reached (not the markup's "1 0 2")
+    character.heading = 180;
+    expect(character.position).to.deep.equal(walked);
+    expect(character.heading).to.be.closeTo(180, 1e-9);
+    scene.step(0.1);
+    // heading 180° walks toward −Z
+    expect(character.position[2]).to.be.below(walked[2]);
+    expect(character.position[0]).to.be.closeTo(walked[0], 0.01);
+    // a bad value is reported and moves nothing
+    const before = character.position;
+    character.setAttribute('position', '1 nope 2');
+    await settle();
+    expect(character.position).to.deep.equal(before);
+    expect(errors.map((e) => e.code)).to.deep.equal(['bad-attribute']);
+    character.position = [0, 0, 0];
+    expect(root.position.toArray()).to.deep.equal([0, 0, 0]);
+    // a new model stands where the old one had got to
+    scene.step(0.5);
+    const reached = character.position;
+    const loaded = oneEvent(character, 'anim-load');
+    character.src = `${MANNEQUIN}?again`;
+    await loaded;
+    expect(character.rig!.root).to.not.equal(root);
+    expect(character.position).to.deep.equal(reached);
+    expect(character.heading).to.be.closeTo(180, 1e-6);
   });
 
   it('planar keeps the vertical in the skeleton; without it the rise moves the character', async () => {
