@@ -211,8 +211,8 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @prop {'auto' | 'mixamo' | Record<string, string>} rigMap - See the `rig` attribute (the `rig` property is the bound three.js side); accepts the JSON text too.
  * @prop {string[]} clips - Read-only: the clips this character can play (empty until loaded).
  * @prop {string[]} bones - Read-only: the joint names of the model's skins (empty until loaded).
- * @prop {number} duration - Read-only: length of the current clip in seconds (0 when none plays).
- * @prop {number} time - Seconds into the current clip; setting it seeks (no events fire for the jump).
+ * @prop {number} duration - Read-only: length of the current clip in seconds (0 when none plays); while a state graph drives, the cycle length of its current state (a blend space's: its heaviest clip's).
+ * @prop {number} time - Seconds into the current clip; while a state graph drives, into its current state's cycle. Setting it seeks there (no events fire for the jump).
  * @prop {string} rootMotionMode - See the `root-motion` attribute, as normalized text (`"apply planar"`); accepts the text.
  * @prop {string | null} rootBone - See the `root-bone` attribute.
  * @prop {boolean} verticalHandoff - See the `vertical-handoff` attribute.
@@ -542,12 +542,12 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
     return this.#rig?.boneNames ?? [];
   }
 
-  /** Length of the current clip, seconds; 0 when none plays. */
+  /** Length of the current clip (or graph state's cycle), seconds; 0 when none plays. */
   get duration(): number {
     return this.#rig?.duration ?? 0;
   }
 
-  /** Seconds into the current clip; setting it seeks within the play window, firing no events. */
+  /** Seconds into the current clip (or graph state's cycle); setting it seeks, firing no events. */
   get time(): number {
     return this.#rig?.time ?? 0;
   }

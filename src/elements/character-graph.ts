@@ -21,6 +21,7 @@ import type { CharacterRig } from '../scene/character-rig.js';
 import type { ClipLibrary } from '../scene/clip-library.js';
 import type { ErrorCode } from '../scene/coded-error.js';
 import { GraphSource } from '../scene/graph-source.js';
+import type { TimedPoseSource } from '../scene/pose-pipeline.js';
 import type { RootMotionSource } from '../scene/rig-root-motion.js';
 import { queueEvent } from './character-events.js';
 import { reportError } from './errors.js';
@@ -35,7 +36,7 @@ export const LOCOMOTION_PRESET = 'locomotion';
  * The pose source a character's graph puts on its rig. Besides the pose it answers what code holding only
  * the rig asks of a state graph source (a controller setting locomotion params): setParam, getParam, state.
  */
-export interface GraphDriver extends RootMotionSource {
+export interface GraphDriver extends RootMotionSource, TimedPoseSource {
   /** Sets a param quietly (coerced to its type); false for an unknown name or a value of the wrong kind. */
   setParam(name: string, value: number | boolean): boolean;
   getParam(name: string): number | boolean | undefined;
@@ -93,6 +94,15 @@ export class CharacterGraph {
       setParam: (name, value) => graph.#write(name, value),
       getParam: (name) => graph.paramValue(name),
       state: (layer = 0) => graph.#source?.state(layer) ?? null,
+      get time(): number {
+        return graph.#source?.time ?? 0;
+      },
+      set time(seconds: number) {
+        if (graph.#source) graph.#source.time = seconds;
+      },
+      get duration(): number {
+        return graph.#source?.duration ?? 0;
+      },
     };
   }
 

@@ -59,6 +59,8 @@ export class GraphInstance {
   private readonly durations: Float64Array;
   private readonly slotState: Int32Array;
   private readonly slotTime: Float64Array;
+  /** Each slot's cycle length in seconds (0 for a state that plays nothing). */
+  private readonly slotCycle: Float64Array;
   private readonly slotPrev: Float64Array;
   private readonly slotWeight: Float64Array;
   private readonly slotFrom: Float64Array;
@@ -81,6 +83,7 @@ export class GraphInstance {
     this.durations = Float64Array.from({ length: graph.clipNames.length }, (_, i) => clipDurations[i] ?? 0);
     this.slotState = new Int32Array(slots);
     this.slotTime = new Float64Array(slots);
+    this.slotCycle = new Float64Array(slots);
     this.slotPrev = new Float64Array(slots);
     this.slotWeight = new Float64Array(slots);
     this.slotFrom = new Float64Array(slots);
@@ -149,6 +152,32 @@ export class GraphInstance {
   normalizedTimeOf(layer: number): number {
     const s = this.destSlot[layer];
     return s < 0 ? 0 : this.slotTime[s];
+  }
+
+  /** Seconds into the cycle of the layer's current state (a one-shot holds its end once played); 0 without one. */
+  timeOf(layer: number): number {
+    const s = this.destSlot[layer];
+    return s < 0 ? 0 : phaseAt(this.graph.states[this.slotState[s]].loop, this.slotTime[s]) * this.slotCycle[s];
+  }
+
+  /** Cycle length in seconds of the layer's current state (a blend space's: its heaviest clip's); 0 without one. */
+  durationOf(layer: number): number {
+    const s = this.destSlot[layer];
+    return s < 0 ? 0 : this.slotCycle[s];
+  }
+
+  /**
+   * Moves the layer's current state to `seconds` into its cycle (clamped; loops already played stay
+   * counted). No events are crossed: the next update sweeps from here.
+   */
+  seek(layer: number, seconds: number): void {
+    const s = this.destSlot[layer];
+    const cycle = s < 0 ? 0 : this.slotCycle[s];
+    if (!(cycle > 0) || !Number.isFinite(seconds)) return;
+    const f = Math.min(1, Math.max(0, seconds / cycle));
+    const n = this.slotTime[s];
+    this.slotTime[s] = this.graph.states[this.slotState[s]].loop ? Math.floor(n) + (f < 1 ? f : 0) : f;
+    this.slotPrev[s] = this.slotTime[s];
   }
 
   /** Total weight of a state on its layer now (0 when not live). */
@@ -228,14 +257,17 @@ export class GraphInstance {
   private refreshBlend(s: number, state: number, params: Float64Array): number {
     const st = this.graph.states[state];
     const span = st.end - st.start;
-    if (st.blend === null) return positive(st.clip >= 0 ? this.durations[st.clip] * span : 0);
-    const space = st.blend;
-    const offset = s * this.graph.maxPoints;
-    blendWeights(space, params[st.blendX], st.blendY >= 0 ? params[st.blendY] : 0, this.blend, offset);
-    // the heaviest clip leads: its length sets the cycle, the others follow at the same phase
-    let leader = 0;
-    for (let k = 1; k < space.count; k++) if (this.blend[offset + k] > this.blend[offset + leader]) leader = k;
-    return positive(this.durations[space.clips[leader]] * span);
+    if (st.blend === null) this.slotCycle[s] = st.clip >= 0 ? this.durations[st.clip] * span : 0;
+    else {
+      const space = st.blend;
+      const offset = s * this.graph.maxPoints;
+      blendWeights(space, params[st.blendX], st.blendY >= 0 ? params[st.blendY] : 0, this.blend, offset);
+      // the heaviest clip leads: its length sets the cycle, the others follow at the same phase
+      let leader = 0;
+      for (let k = 1; k < space.count; k++) if (this.blend[offset + k] > this.blend[offset + leader]) leader = k;
+      this.slotCycle[s] = this.durations[space.clips[leader]] * span;
+    }
+    return positive(this.slotCycle[s]);
   }
 
   private applyFade(l: number, p: number): void {
@@ -379,8 +411,8 @@ export class GraphInstance {
       const st = g.states[state];
       const n = this.slotTime[s];
       const p = this.slotPrev[s];
-      const phase = st.loop ? n - Math.floor(n) : Math.min(1, Math.max(0, n));
-      const prevPhase = st.loop ? p - Math.floor(p) : Math.min(1, Math.max(0, p));
+      const phase = phaseAt(st.loop, n);
+      const prevPhase = phaseAt(st.loop, p);
       const wraps = st.loop ? Math.floor(n) - Math.floor(p) : 0;
       const at = st.start + phase * (st.end - st.start);
       const prevAt = st.start + prevPhase * (st.end - st.start);
@@ -447,6 +479,11 @@ function crossed(prev: number, cur: number, exit: number, loop: boolean): boolea
 }
 
 /** A cycle length usable as a divisor: a state with no duration (a missing or single-pose clip) counts as 1 s. */
+/** Where a normalized time is in its cycle, 0–1: looping states wrap, one-shots clamp. */
+function phaseAt(loop: boolean, n: number): number {
+  return loop ? n - Math.floor(n) : Math.min(1, Math.max(0, n));
+}
+
 function positive(seconds: number): number {
   return seconds > 0 ? seconds : 1;
 }

@@ -23,7 +23,7 @@ import type { CodedError } from './coded-error.js';
 import { disposeObject } from './dispose-object.js';
 import { bindGltf, type GltfBinding } from './gltf-binding.js';
 import { JointBounds } from './joint-bounds.js';
-import type { LocalPoseModifier, ModelPoseModifier, PoseSource } from './pose-pipeline.js';
+import type { LocalPoseModifier, ModelPoseModifier, PoseSource, TimedPoseSource } from './pose-pipeline.js';
 import { RigRootMotion } from './rig-root-motion.js';
 import { RigWarp } from './rig-warp.js';
 import { CpuSkinOutput, GpuSkinOutput, type SkinningMode, type SkinOutput } from './skin-output.js';
@@ -298,23 +298,41 @@ export class CharacterRig implements Actor {
     this.#playback.speed = value;
   }
 
-  /** Seconds into the current clip (from its own start), 0 when none plays. */
+  /**
+   * Seconds into the current clip (from its own start), 0 when none plays; while another source (a state
+   * graph) drives, that source's time (a graph's: into its current state's cycle).
+   */
   get time(): number {
+    const timed = this.#timedSource();
+    if (timed) return timed.time;
     const clock = this.#playback.currentClock;
     const index = this.#playback.currentClip;
     return clock && index >= 0 ? clock.time - this.#library.clips[index].start : 0;
   }
   set time(seconds: number) {
+    const timed = this.#timedSource();
+    if (timed) {
+      timed.time = seconds;
+      return;
+    }
     const index = this.#playback.currentClip;
     if (index >= 0) this.#playback.seek(this.#library.clips[index].start + seconds);
   }
 
-  /** Length of the current clip in seconds (of its slice, for a slice), 0 when none plays. */
+  /** Length of the current clip in seconds (of its slice, for a slice), 0 when none plays; or the driving source's. */
   get duration(): number {
+    const timed = this.#timedSource();
+    if (timed) return timed.duration;
     const index = this.#playback.currentClip;
     if (index < 0) return 0;
     const clip = this.#library.clips[index];
     return clip.end - clip.start;
+  }
+
+  /** The source driving instead of the clip playback, when it has a playhead. */
+  #timedSource(): TimedPoseSource | null {
+    const source = this.source as Partial<TimedPoseSource>;
+    return this.source !== this.#playback && typeof source.duration === 'number' ? (source as TimedPoseSource) : null;
   }
 
   /** Changes the wrap mode of the clip playing now (a `once` clip that finished plays on when it loops). */

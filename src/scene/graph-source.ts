@@ -8,7 +8,7 @@ import {
   setParam,
 } from '../graph/index.js';
 import { type ClipBinding, type Pose, RootMotion, type RootMotionOptions, type Skeleton } from '../runtime/index.js';
-import type { PoseSource } from './pose-pipeline.js';
+import type { TimedPoseSource } from './pose-pipeline.js';
 
 /** A clip a character offers a graph: its name, binding and play window (seconds; default the whole clip). */
 export interface GraphClip {
@@ -24,7 +24,7 @@ export interface GraphClip {
  * array, an instance and its pose sampler. `update(dt)` runs the graph and samples its pose; the graph's
  * events are then read from `instance` until the next update.
  */
-export class GraphSource implements PoseSource {
+export class GraphSource implements TimedPoseSource {
   readonly params: Float64Array;
   readonly instance: GraphInstance;
   /** Logical clips no character clip answered; their states play nothing. */
@@ -103,6 +103,19 @@ export class GraphSource implements PoseSource {
 
   getParam(name: string): number | boolean | undefined {
     return getParam(this.graph, this.params, name);
+  }
+
+  /** Seconds into the base layer's current state (its cycle); setting it seeks there without crossing events. */
+  get time(): number {
+    return this.instance.timeOf(0);
+  }
+  set time(seconds: number) {
+    this.instance.seek(0, seconds);
+  }
+
+  /** Cycle length in seconds of the base layer's current state. */
+  get duration(): number {
+    return this.instance.durationOf(0);
   }
 
   /** Name of the state the layer (default the base) is in or fading to. */

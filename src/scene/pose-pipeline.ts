@@ -10,6 +10,12 @@ export interface PoseSource {
   readonly pose: Pose;
 }
 
+/** A pose source with a playhead: seconds into what it plays now, and its length. */
+export interface TimedPoseSource extends PoseSource {
+  time: number;
+  readonly duration: number;
+}
+
 /** Edits the local pose after sampling and blending (root motion extraction goes here). Never throws. */
 export interface LocalPoseModifier {
   apply(pose: Pose, dt: number): void;

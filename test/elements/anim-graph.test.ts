@@ -143,6 +143,31 @@ describe('<anim-character> state graph', () => {
       }
     });
 
+    it('time and duration describe the current state while the graph drives; setting time seeks it', async () => {
+      const { scene, character, errors } = await mountCharacter(`src=${MANNEQUIN} graph="locomotion"`);
+      character.setParam('speed', MANNEQUIN_WALK_SPEED);
+      for (let k = 0; k < 20; k++) scene.step(DT);
+      const walk = character.rig!.library.clips.find((c) => c.name === 'walk')!;
+      expect(character.duration).to.be.closeTo(walk.end - walk.start, 1e-9);
+      const [[, time]] = entries(character.stateGraph.instance!);
+      expect(character.time).to.be.closeTo(time, 1e-9);
+      const loops = collect(character, 'anim-loop');
+      character.time = 0.8;
+      scene.step(0);
+      expect(character.time).to.be.closeTo(0.8, 1e-9);
+      const pose = character.rig!.source.pose;
+      const oracle = sampled(character, 'walk', 0.8);
+      expectQuatClose(
+        jointRotation(pose, character, 'LeftUpperLeg'),
+        jointRotation(oracle, character, 'LeftUpperLeg'),
+        1e-6,
+      );
+      scene.step(DT);
+      expect(character.time).to.be.closeTo(0.8 + DT, 1e-6);
+      expect(loops).to.deep.equal([]);
+      expect(errors).to.deep.equal([]);
+    });
+
     it('a trigger fires a transition once and is reset when consumed', async () => {
       const { scene, character } = await mountCharacter(`src=${MANNEQUIN} graph="locomotion"`);
       scene.step(DT);
