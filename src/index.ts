@@ -1,5 +1,4 @@
-// First: when the markup precedes this script, <anim-scene> must upgrade before the 3D elements inside it,
-// or a character defined earlier finds no scene and makes a stage (and a WebGL context) of its own.
+// First, so the markup's scenes upgrade before the 3D elements inside them (which would otherwise wait for it).
 import './elements/anim-scene.js';
 
 export const VERSION = '0.1.0';

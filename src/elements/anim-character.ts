@@ -48,7 +48,7 @@ import { reportError } from './errors.js';
 import type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './graph-events.js';
 import type { GraphOwner } from './graph-part.js';
 import { whenNearViewport } from './near-viewport.js';
-import { getStage, type StageLease } from './stage-context.js';
+import { getStage, type StageLease, whenStageReady } from './stage-context.js';
 import {
   type Parsed,
   parseAngle,
@@ -733,7 +733,14 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    whenStageReady(this, () => this.#attach());
+  }
+
+  /** Takes the scene's stage (or makes one) and starts loading. */
+  #attach(): void {
+    if (!this.isConnected || this.#lease) return;
     this.#lease = getStage(this, this);
+    this.requestUpdate();
     if (this.#lease.own) {
       this.#internals.states.delete('in-scene');
       this.#lease.stage.canvas.setAttribute('part', 'canvas');

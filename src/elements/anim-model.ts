@@ -10,7 +10,7 @@ import type { Actor } from '../scene/stage.js';
 import { setTransform } from '../scene/transform.js';
 import { acceptValue } from './accept-value.js';
 import { reportError } from './errors.js';
-import { getStage, type StageLease } from './stage-context.js';
+import { getStage, type StageLease, whenStageReady } from './stage-context.js';
 import { parseAngles3, parseEnum, parseScale, parseVector3, type Vector3Tuple } from './units.js';
 
 const ORIGIN: Vector3Tuple = [0, 0, 0];
@@ -156,7 +156,14 @@ export class AnimModel extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    whenStageReady(this, () => this.#attach());
+  }
+
+  /** Takes the scene's stage (or makes one) and shows the model, loading it when needed. */
+  #attach(): void {
+    if (!this.isConnected || this.#lease) return;
     this.#lease = getStage(this, this);
+    this.requestUpdate();
     this.toggleAttribute('data-own-stage', this.#lease.own);
     this.object3D.name = 'anim-model';
     this.#lease.stage.content.add(this.object3D);

@@ -17,6 +17,24 @@ export function findSceneStage(host: Element): Stage | undefined {
   return found;
 }
 
+/** Whether an `<anim-scene>` element sits above `host` (across shadow roots), upgraded or not. */
+function sceneAbove(host: Element): boolean {
+  for (let n: Node | null = host.parentNode; n; n = n instanceof ShadowRoot ? n.host : n.parentNode) {
+    if (n instanceof Element && n.localName === 'anim-scene') return true;
+  }
+  return false;
+}
+
+/**
+ * Runs `attach` when the host can ask for its stage: at once, or, when an `<anim-scene>` above it is not
+ * defined yet (its module loads after the host's), once it is, so the host joins that scene rather than
+ * making a stage of its own. `attach` should check that the host is still connected and not attached.
+ */
+export function whenStageReady(host: Element, attach: () => void): void {
+  if (customElements.get('anim-scene') || !sceneAbove(host)) attach();
+  else void customElements.whenDefined('anim-scene').then(attach);
+}
+
 /**
  * The stage for a 3D element such as `<anim-character>`: its scene's stage when it sits inside an
  * `<anim-scene>`, otherwise a stage of its own whose canvas fills `sizeSource`.
