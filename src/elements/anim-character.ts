@@ -169,7 +169,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @summary A rigged, animated glTF character: clips, crossfades, events, GPU or CPU skinning.
  *
  * @attr src - URL of a glTF or GLB file (Draco and meshopt compression supported). A 404 reports `load-failed`, a file that is not glTF (or a truncated GLB) `bad-gltf`.
- * @attr clip - The clip to play (a model clip or an `<anim-clip>` name); changing it crossfades over `fade`. None: the rest pose. A name the model lacks reports `unknown-clip`.
+ * @attr clip - The clip to play (a model clip or an `<anim-clip>` name); changing it crossfades over `fade`. None: the rest pose. An `<anim-clip src>` whose file is still loading plays once it arrives. A name the model lacks reports `unknown-clip`.
  * @attr speed - Multiplies the playback speed of every clip; negative plays backwards. Default 1.
  * @attr loop - `repeat`, `once`, `pingpong` or `clamp`; unset, each clip wraps as its `<anim-clip loop>` says (default `repeat`).
  * @attr {boolean} paused - Stops this character's time; it is still posed and drawn.
@@ -324,6 +324,8 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
   #arrow: RootMotionArrow | undefined;
   /** Bumped by each resolution of clips from other files; an older one that finishes late is dropped. */
   #externalToken = 0;
+  /** The `<anim-clip src>` binding in flight, if any. */
+  #externalLoading: Promise<void> | null = null;
 
   #lease: StageLease | undefined;
   #rig: CharacterRig | undefined;
@@ -935,10 +937,19 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
 
   // ——— playback ———
 
-  #play(clip: string, options: PlayOptions): void {
+  #play(clip: string, options: PlayOptions, waited = false): void {
     const rig = this.#rig!;
     const result = rig.play(clip, this.#playOptions(options));
     if (result === 'unknown') {
+      // an `<anim-clip src>` whose file is still loading: play it once it has arrived (if still wanted)
+      const external = this.#definitions().some((d) => d.name === clip && d.src);
+      const loading = external ? (this.#externalLoading ?? (waited ? null : this.#bindExternalClips())) : null;
+      if (loading) {
+        void loading.then(() => {
+          if (this.#rig === rig && this.#clip === clip && !this.#graph.driving) this.#play(clip, options, true);
+        });
+        return;
+      }
       reportError(this, 'unknown-clip', `no clip "${clip}" (clips: ${rig.clipNames.join(', ') || 'none'})`);
     } else if (result === 'started') {
       queueEvent<AnimPlayDetail>(this, 'anim-play', { clip });
@@ -989,10 +1000,16 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
     const rig = this.#rig;
     if (!rig) return;
     const token = ++this.#externalToken;
-    const external = await resolveExternalClips(this.#definitions(), rig.binding.asset, this.#effectiveRig());
-    if (rig !== this.#rig || token !== this.#externalToken) return;
-    rig.setExternalClips(external);
-    this.#redraw();
+    const loading = resolveExternalClips(this.#definitions(), rig.binding.asset, this.#effectiveRig()).then(
+      (external) => {
+        if (rig !== this.#rig || token !== this.#externalToken) return;
+        rig.setExternalClips(external);
+        this.#redraw();
+      },
+    );
+    this.#externalLoading = loading;
+    await loading;
+    if (this.#externalLoading === loading) this.#externalLoading = null;
   }
 
   #definitions(): ClipDefinition[] {

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import type { AnimCharacter, AnimLoadDetail } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import type { AnimErrorDetail } from '../../src/elements/errors.js';
@@ -173,6 +173,33 @@ describe('<anim-clip src retarget>: clips from other files and other rigs', () =
     expect(character.rigMap).to.equal('auto');
     await settle();
     expect(errors.map((e) => e.code)).to.deep.equal(['no-humanoid', 'bad-attribute']);
+  });
+
+  it('an <anim-clip src> added after load plays once its file arrives, with no unknown-clip before', async () => {
+    const pack = await mannequinPack();
+    const { scene, character, errors } = await mountCharacter(`src="${MANNEQUIN}" clip="idle" fade="0"`);
+    const late = document.createElement('anim-clip');
+    late.setAttribute('name', 'late-wave');
+    late.setAttribute('src', `${pack}#wave`);
+    const played = oneEvent(character, 'anim-play');
+    character.append(late);
+    character.clip = 'late-wave';
+    expect((await played).detail.clip).to.equal('late-wave');
+    scene.step(0.4);
+    await settle();
+    expect(character.clips).to.include('late-wave');
+    expect(character.time).to.be.closeTo(0.4, 1e-6);
+    expect(errors).to.deep.equal([]);
+    // a name its file lacks is still reported, once the file has been read
+    const ghost = document.createElement('anim-clip');
+    ghost.setAttribute('name', 'ghost');
+    ghost.setAttribute('src', `${pack}#ghost`);
+    const reported = oneEvent(character, 'anim-error');
+    character.append(ghost);
+    character.play('ghost');
+    expect((await reported).detail.message).to.contain('ghost');
+    expect(character.clip).to.equal('ghost');
+    URL.revokeObjectURL(pack);
   });
 
   it('defaults: no src, no retarget, rig auto', () => {
