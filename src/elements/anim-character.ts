@@ -43,7 +43,7 @@ import {
   type WarpTargetInput,
 } from './character-motion.js';
 import { type RagdollOptions, standUp, startRagdoll } from './character-ragdoll.js';
-import type { ClipOwner } from './clip-owner.js';
+import type { ClipOwner } from './clip-part.js';
 import { reportError } from './errors.js';
 import type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './graph-events.js';
 import type { GraphOwner } from './graph-part.js';

@@ -1,10 +1,9 @@
-import { css, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { WRAP_MODES, type WrapMode } from '../runtime/index.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import { acceptValue } from './accept-value.js';
 import type { AnimEvent } from './anim-event.js';
-import { type ClipOwner, findClipOwner } from './clip-owner.js';
+import { ClipPart } from './clip-part.js';
 import { parseEnum, parseLength, parseNumber, parseTime } from './units.js';
 
 const parseSeconds = (text: string) => parseTime(text, { min: 0 });
@@ -55,19 +54,12 @@ const parseStride = (text: string) => parseLength(text, { min: 0 });
  * @slot - `<anim-event>` elements.
  */
 @customElement('anim-clip')
-export class AnimClip extends LitElement {
-  static override styles = css`
-    :host {
-      display: none;
-    }
-  `;
-
+export class AnimClip extends ClipPart {
   #start: number | null = null;
   #end: number | null = null;
   #loop: WrapMode | null = null;
   #speed = 1;
   #stride: number | null = null;
-  #owner: ClipOwner | undefined;
 
   @property() name = '';
   @property() from = '';
@@ -130,24 +122,6 @@ export class AnimClip extends LitElement {
       retarget: this.retarget,
       stride: this.#stride ?? undefined,
     };
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#owner = findClipOwner(this);
-    this.#owner?.clipsChanged();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#owner?.clipsChanged();
-    this.#owner = undefined;
-  }
-
-  protected override updated(): void {
-    // found again here too: the character may have upgraded after this element connected
-    this.#owner = findClipOwner(this) ?? this.#owner;
-    this.#owner?.clipsChanged();
   }
 }
 

@@ -1,8 +1,7 @@
-import { css, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { ClipEventDefinition } from '../scene/clip-library.js';
 import { acceptValue } from './accept-value.js';
-import { type ClipOwner, findClipOwner } from './clip-owner.js';
+import { ClipPart } from './clip-part.js';
 import { parseTime } from './units.js';
 
 const parseEventTime = (text: string) => parseTime(text, { min: 0 });
@@ -26,16 +25,8 @@ const parseEventTime = (text: string) => parseTime(text, { min: 0 });
  * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad `time` (`bad-attribute`); the previous value stays.
  */
 @customElement('anim-event')
-export class AnimEvent extends LitElement {
-  // a definition only: nothing to show
-  static override styles = css`
-    :host {
-      display: none;
-    }
-  `;
-
+export class AnimEvent extends ClipPart {
   #time = 0;
-  #owner: ClipOwner | undefined;
 
   @property()
   get time(): number {
@@ -61,24 +52,6 @@ export class AnimEvent extends LitElement {
   /** The plain definition the scene layer plays. */
   get definition(): ClipEventDefinition {
     return { time: this.#time, name: this.name, data: this.value };
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#owner = findClipOwner(this);
-    this.#owner?.clipsChanged();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#owner?.clipsChanged();
-    this.#owner = undefined;
-  }
-
-  protected override updated(): void {
-    // found again here too: the character may have upgraded after this element connected
-    this.#owner = findClipOwner(this) ?? this.#owner;
-    this.#owner?.clipsChanged();
   }
 }
 
