@@ -64,6 +64,30 @@ describe('runtime: sampling matches three.js interpolants', () => {
     for (const t of queries) expectQuatClose(sample(t), oracle.evaluate(t), 1e-5, `t=${t}`);
   });
 
+  it('LINEAR rotation between near keys (the series weights, up to 36° apart, and the exact slerp past it) matches to 1e-6', () => {
+    // each key turns on from the last by a growing angle about a tilted axis
+    const steps = [0, 1, 4, 9, 17, 26, 35, 37, 50, 70, 3, 0.5];
+    const axis = [0.48, 0.6, 0.64];
+    const near: number[] = [];
+    let q = [0, 0, 0, 1];
+    for (const degrees of steps) {
+      const half = (degrees * Math.PI) / 360;
+      const s = Math.sin(half);
+      const [x, y, z] = axis.map((a) => a * s);
+      const w = Math.cos(half);
+      q = [
+        w * q[0] + x * q[3] + y * q[2] - z * q[1],
+        w * q[1] - x * q[2] + y * q[3] + z * q[0],
+        w * q[2] + x * q[1] - y * q[0] + z * q[3],
+        w * q[3] - x * q[0] - y * q[1] - z * q[2],
+      ];
+      near.push(...q);
+    }
+    const oracle = interpolantOf(new QuaternionKeyframeTrack('b.quaternion', times, near));
+    const sample = ours('rotation', 'LINEAR', near);
+    for (const t of queries) expectQuatClose(sample(t), oracle.evaluate(t), 1e-6, `t=${t}`);
+  });
+
   it('STEP matches the discrete interpolant to 1e-5', () => {
     const oracle = interpolantOf(new VectorKeyframeTrack('b.position', times, vec3, InterpolateDiscrete));
     const sample = ours('translation', 'STEP', vec3);
