@@ -1,5 +1,5 @@
 import { ContextProvider } from '@lit/context';
-import { css, html, LitElement, type PropertyValues } from 'lit';
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { configurePhysics } from '../scene/physics.js';
 import { setMaxRagdolls } from '../scene/ragdoll.js';
@@ -7,6 +7,7 @@ import { DEBUG_VIEWS, type DebugView, Stage } from '../scene/stage.js';
 import { acceptValue } from './accept-value.js';
 import { reportError } from './errors.js';
 import { stageContext } from './stage-context.js';
+import { StatsPanel } from './stats-panel.js';
 import {
   type CameraOrbit,
   formatCameraOrbit,
@@ -97,7 +98,7 @@ const APPLY = {
  * @attr gravity - The physics world's gravity, `"x y z"` in m/s². Default `"0 -9.81 0"`.
  * @attr fixed-step - The physics world's fixed time step, seconds (or `ms`), from 1 ms to 0.1 s; frames step it as many whole times as they cover. Default 1/60 s.
  * @attr max-ragdolls - How many ragdolls simulate at once, a whole number, 0 or more; the nearest the camera first, one more settles the farthest at once. Default 12.
- * @attr debug - Space-separated debug overlays: `skeleton` (bones of every skinned mesh), `root-motion` (an arrow on the ground under each character extracting root motion, pointing where it carries it, with its speed in m/s beside it), `colliders`, `stats` (accepted; drawn by later versions).
+ * @attr debug - Space-separated debug overlays: `skeleton` (bones of every skinned mesh), `root-motion` (an arrow on the ground under each character extracting root motion, pointing where it carries it, with its speed in m/s beside it), `colliders` (every collider of the physics world as lines drawn over the scene: fixed ground and scenery grey, controller capsules blue, ragdoll bodies orange; nothing while no world runs), `stats` (a box in the top-left corner, `part="stats"`, updated twice a second: frames per second and frame time, the frames' own work time, characters and actors, the last render's draw calls and triangles, and the physics step time while a world runs; frames stepped by hand with `step()` count too).
  *
  * @prop {CameraOrbit} cameraOrbit - `{yaw, pitch, distance}` in degrees and metres; accepts the attribute's text too.
  * @prop {[number, number, number]} cameraTarget - `[x, y, z]` in metres; accepts the attribute's text too.
@@ -122,6 +123,7 @@ const APPLY = {
  * @csspart viewport - The box holding the WebGL canvas; it fills the element.
  * @csspart canvas - The WebGL canvas.
  * @csspart overlay - The layer above the canvas holding the slotted children.
+ * @csspart stats - The `debug="stats"` box (top-left corner): a grid of `span` labels and `b` values.
  *
  * @cssprop [--anim-scene-height=400px] - Height of the scene when the page sets none.
  */
@@ -146,9 +148,33 @@ export class AnimScene extends LitElement {
     ::slotted(*) {
       pointer-events: auto;
     }
+    [part='stats'] {
+      position: absolute;
+      top: 8px;
+      left: 8px;
+      display: grid;
+      grid-template-columns: auto auto;
+      column-gap: 12px;
+      padding: 6px 9px;
+      border-radius: 6px;
+      background: rgba(16, 24, 32, 0.72);
+      color: #c9d6df;
+      font: 11px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+      font-variant-numeric: tabular-nums;
+      pointer-events: none;
+      user-select: none;
+      contain: content;
+    }
+    [part='stats'] b {
+      min-width: 8ch;
+      color: #e8fbff;
+      font-weight: 600;
+      text-align: right;
+    }
   `;
 
   #stage: Stage | undefined;
+  #statsPanel: StatsPanel | undefined;
   readonly #provider = new ContextProvider(this, { context: stageContext });
 
   #cameraOrbit = DEFAULT_ORBIT;
@@ -255,6 +281,7 @@ export class AnimScene extends LitElement {
     // made here, not in the first render: children connect right after us and ask for it at once
     this.#stage = new Stage(this);
     this.#stage.canvas.setAttribute('part', 'canvas');
+    this.#stage.onStats = (reading) => this.#statsPanel?.show(reading);
     this.#applyAll();
     this.#provider.setValue(this.#stage);
   }
@@ -285,9 +312,16 @@ export class AnimScene extends LitElement {
     return this.#stage?.screenshot(type, quality) ?? '';
   }
 
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // a fresh box each time the view turns on: no stale numbers from an earlier run
+    if (changed.has('debug'))
+      this.#statsPanel = this.#debug.includes('stats') ? (this.#statsPanel ?? new StatsPanel()) : undefined;
+  }
+
   protected override render() {
     return html`<div part="viewport">${this.#stage?.canvas}</div>
-      <div part="overlay"><slot></slot></div>`;
+      <div part="overlay"><slot></slot></div>
+      ${this.#statsPanel?.element ?? nothing}`;
   }
 
   protected override updated(changed: PropertyValues<this>): void {

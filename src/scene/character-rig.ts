@@ -85,6 +85,7 @@ export type WarpResult = 'started' | 'unknown' | 'bad-targets';
  * scene graph only carries the rig's results.
  */
 export class CharacterRig implements Actor {
+  readonly kind = 'character';
   /** Placed by the character's position, heading and scale; holds the glTF scene. */
   readonly root = new Group();
   readonly binding: GltfBinding;

@@ -10,6 +10,8 @@ export class FrameLoop {
 
   /** Multiplies wall-clock time (not `step` time). 0 freezes animation but keeps rendering. */
   timeScale = 1;
+  /** Wall-clock seconds since the previous frame, clamped but not scaled; 0 for a redraw or a first frame. */
+  interval = 0;
 
   readonly #tick: (dt: number) => void;
   readonly #intersection: IntersectionObserver;
@@ -88,11 +90,12 @@ export class FrameLoop {
   readonly #frame = (time: number): void => {
     this.#rafId = 0;
     this.#redrawRequested = false;
-    let dt = 0;
+    this.interval = 0;
     if (this.running) {
-      if (this.#lastTime >= 0) dt = Math.min((time - this.#lastTime) / 1000, FrameLoop.MAX_FRAME_DT) * this.timeScale;
+      if (this.#lastTime >= 0) this.interval = Math.min((time - this.#lastTime) / 1000, FrameLoop.MAX_FRAME_DT);
       this.#lastTime = time;
     }
+    const dt = this.interval * this.timeScale;
     this.#tick(dt);
     this.#schedule();
   };

@@ -50,6 +50,8 @@ export class PhysicsWorld implements Actor {
   maxSteps = 4;
   /** Whether time passes (the stage's `paused` already stops dt; this pauses physics alone). */
   paused = false;
+  /** Milliseconds the last `update` spent stepping the world (0 when it took no step): for `debug="stats"`. */
+  lastStepMs = 0;
   #accumulator = 0;
   readonly #listeners = new Set<PhysicsListener>();
   readonly #content: Group | null;
@@ -88,13 +90,17 @@ export class PhysicsWorld implements Actor {
   /** Advances by whole fixed steps, carrying the remainder; `dt` 0 (a redraw) does nothing. */
   update(dt: number): void {
     if (this.#disposed) return;
+    this.lastStepMs = 0;
     this.syncScenery();
     if (this.paused || !(dt > 0) || !Number.isFinite(dt)) return;
     this.#accumulator += dt;
     let steps = Math.floor(this.#accumulator / this.fixedStep + 1e-9);
     this.#accumulator -= steps * this.fixedStep;
     if (steps > this.maxSteps) steps = this.maxSteps;
+    if (steps === 0) return;
+    const start = performance.now();
     for (let i = 0; i < steps; i++) this.step();
+    this.lastStepMs = performance.now() - start;
   }
 
   /** Brings the scenery colliders up to date with the content's marked children (done every frame). */
@@ -187,6 +193,15 @@ export class PhysicsWorld implements Actor {
     this.world.timestep = this.fixedStep;
   }
 
+  /**
+   * Every collider's outline as line segments, as the world stands: Rapier's debug render. `vertices` holds
+   * two end points (x, y, z) per segment, `colors` an RGBA colour per end point in Rapier's default style
+   * (`debugLineBody` tells what each segment belongs to). Rapier copies both out of its memory on each call.
+   */
+  debugLines(): { vertices: Float32Array; colors: Float32Array } {
+    return this.world.debugRender();
+  }
+
   /** Whether the world was disposed (its stage went away). */
   get disposed(): boolean {
     return this.#disposed;
@@ -204,6 +219,39 @@ export class PhysicsWorld implements Actor {
   }
 }
 
+/** What a debug line outlines: a collider of a fixed, kinematic or dynamic body (`debugLineBody`). */
+export const DEBUG_FIXED = 0;
+export const DEBUG_KINEMATIC = 1;
+export const DEBUG_DYNAMIC = 2;
+/** Not a collider: a body's axes or a joint's anchors. */
+export const DEBUG_OTHER = -1;
+
+/** Hues (degrees) of Rapier's default debug style: fixed 30, kinematic 20, dynamic 340 (joints 0 and 240). */
+const FIXED_HUE = 30;
+const KINEMATIC_HUE = 20;
+const DYNAMIC_HUE = 340;
+const HUE_TOLERANCE = 4;
+
+/**
+ * What the debug line through point `point` of `debugLines().colors` belongs to: `DEBUG_FIXED`,
+ * `DEBUG_KINEMATIC`, `DEBUG_DYNAMIC` or `DEBUG_OTHER` (body axes: pure red, green, blue; joints), told by
+ * the colour's hue, which Rapier keeps when it darkens sleeping bodies.
+ */
+export function debugLineBody(colors: Float32Array, point: number): number {
+  const r = colors[point * 4];
+  const g = colors[point * 4 + 1];
+  const b = colors[point * 4 + 2];
+  const max = Math.max(r, g, b);
+  const span = max - Math.min(r, g, b);
+  if (!(span > 1e-6)) return DEBUG_OTHER;
+  let hue = max === r ? (60 * (g - b)) / span : max === g ? 60 * ((b - r) / span + 2) : 60 * ((r - g) / span + 4);
+  if (hue < 0) hue += 360;
+  if (Math.abs(hue - FIXED_HUE) <= HUE_TOLERANCE) return DEBUG_FIXED;
+  if (Math.abs(hue - KINEMATIC_HUE) <= HUE_TOLERANCE) return DEBUG_KINEMATIC;
+  if (Math.abs(hue - DYNAMIC_HUE) <= HUE_TOLERANCE) return DEBUG_DYNAMIC;
+  return DEBUG_OTHER;
+}
+
 /** Whether `object` moved or changed its children since `key` was taken; updates `key`. */
 function changed(key: Float64Array, object: Object3D): boolean {
   object.updateWorldMatrix(true, false);
@@ -218,6 +266,13 @@ function changed(key: Float64Array, object: Object3D): boolean {
 }
 
 const worlds = new WeakMap<Stage, Promise<PhysicsWorld>>();
+/** The worlds that have started, for per-frame readers that must not wait (debug overlays). */
+const running = new WeakMap<Stage, PhysicsWorld>();
+
+/** The stage's physics world if it runs now; undefined before it started (or when none was asked for). */
+export function runningPhysics(stage: Stage): PhysicsWorld | undefined {
+  return running.get(stage);
+}
 
 /** A stage's physics settings (from `<anim-scene gravity fixed-step>`), kept for a world started later. */
 export interface PhysicsSettings {
@@ -261,8 +316,10 @@ export function startPhysics(stage: Stage): Promise<PhysicsWorld> {
         if (chosen) applySettings(physics, chosen);
         // stepped first in each frame, so characters pose from this frame's bodies
         stage.addEarlyActor(physics);
+        running.set(stage, physics);
         stage.onDispose(() => {
           worlds.delete(stage);
+          running.delete(stage);
           physics.dispose();
         });
         return physics;

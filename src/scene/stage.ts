@@ -13,20 +13,28 @@ import {
   WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { ColliderOverlay } from './collider-overlay.js';
 import { resolveCssColor } from './css-color.js';
 import { eventQueue } from './event-queue.js';
 import { FrameLoop } from './frame-loop.js';
+import { FrameStats, type StatsReading } from './frame-stats.js';
 import { Ground } from './ground.js';
 import { StageLights } from './lights.js';
 import { orbitPosition } from './orbit.js';
+import { runningPhysics } from './physics.js';
 
 /** Something the frame loop advances: a character, a tween, a physics world. */
 export interface Actor {
   /** Advances by `dt` seconds (already scaled by the stage's time scale; 0 on a redraw). Must not throw. */
   update(dt: number): void;
+  /** `'character'` for a character's rig: `debug="stats"` counts them. */
+  readonly kind?: 'character';
 }
 
-/** The debug overlays a stage can draw: `skeleton` (here) and `root-motion` (each character's arrow) so far. */
+/**
+ * The debug views a stage can show: `skeleton` and `colliders` (drawn here), `root-motion` (each character's
+ * arrow), `stats` (timings published through `onStats`).
+ */
 export const DEBUG_VIEWS = ['skeleton', 'root-motion', 'colliders', 'stats'] as const;
 export type DebugView = (typeof DEBUG_VIEWS)[number];
 
@@ -63,8 +71,13 @@ export class Stage {
   #controls: OrbitControls | undefined;
   #ground: Ground | undefined;
   #debug: readonly DebugView[] = [];
+  #colliders: ColliderOverlay | undefined;
+  #stats: FrameStats | undefined;
   #contentVersion = 0;
   #disposed = false;
+
+  /** Called about twice a second with the frame statistics while the `stats` debug view is on. */
+  onStats: ((reading: Readonly<StatsReading>) => void) | null = null;
 
   constructor(sizeSource: HTMLElement) {
     this.#sizeSource = sizeSource;
@@ -87,7 +100,7 @@ export class Stage {
     this.#resizeObserver.observe(sizeSource);
     this.#resize();
 
-    this.loop = new FrameLoop((dt) => this.advance(dt), sizeSource);
+    this.loop = new FrameLoop((dt) => this.advance(dt, this.loop.interval), sizeSource);
     this.loop.start();
   }
 
@@ -127,6 +140,18 @@ export class Stage {
   addLateActor(actor: Actor): void {
     this.#lateActors.add(actor);
     this.loop.requestRedraw();
+  }
+
+  /** Actors of every phase. */
+  get actorCount(): number {
+    return this.#actors.size + this.#earlyActors.size + this.#lateActors.size;
+  }
+
+  /** Actors that are characters' rigs. */
+  get characterCount(): number {
+    let count = 0;
+    for (const actor of this.#actors) if (actor.kind === 'character') count++;
+    return count;
   }
 
   /** Bumped by every `contentChanged()` and ground switch: caches over the scene's objects compare it. */
@@ -172,9 +197,13 @@ export class Stage {
     this.advance(dt);
   }
 
-  /** One frame's work: update actors, render, then dispatch the events the frame raised. */
-  advance(dt: number): void {
+  /**
+   * One frame's work: update actors, render, then dispatch the events the frame raised. `interval` is the
+   * frame's unscaled length in seconds (for the stats; 0 for a redraw).
+   */
+  advance(dt: number, interval = dt): void {
     if (this.#disposed) return;
+    const start = this.#stats ? performance.now() : 0;
     eventQueue.beginFrame();
     try {
       for (const actor of this.#earlyActors) this.#updateActor(actor, dt, this.#earlyActors);
@@ -184,6 +213,12 @@ export class Stage {
       this.render();
     } finally {
       eventQueue.endFrame();
+    }
+    const stats = this.#stats;
+    if (stats) {
+      const { calls, triangles } = this.renderer.info.render;
+      const physicsMs = runningPhysics(this)?.lastStepMs ?? Number.NaN;
+      stats.frame(this, interval, performance.now() - start, calls, triangles, physicsMs);
     }
   }
 
@@ -300,7 +335,22 @@ export class Stage {
   setDebug(views: readonly DebugView[]): void {
     this.#debug = views;
     this.#rebuildOverlay();
+    this.#showColliders(views.includes('colliders'));
+    if (!views.includes('stats')) this.#stats = undefined;
+    else this.#stats ??= new FrameStats((reading) => this.onStats?.(reading));
     this.loop.requestRedraw();
+  }
+
+  #showColliders(on: boolean): void {
+    if (on === !!this.#colliders) return;
+    if (on) {
+      this.#colliders = new ColliderOverlay(this);
+      this.addLateActor(this.#colliders);
+    } else if (this.#colliders) {
+      this.removeActor(this.#colliders);
+      this.#colliders.dispose();
+      this.#colliders = undefined;
+    }
   }
 
   #rebuildOverlay(): void {
@@ -330,6 +380,7 @@ export class Stage {
     this.setControls(false);
     this.setGround(false);
     this.setDebug([]);
+    this.onStats = null;
     this.#actors.clear();
     this.#lateActors.clear();
     this.#earlyActors.clear();
