@@ -1,6 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { html, nothing } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import '../src/elements/anim-scene.js';
+import '../src/elements/anim-character.js';
+import '../src/elements/anim-controller.js';
+import '../src/elements/anim-ragdoll.js';
+import type { AnimCharacter } from '../src/elements/anim-character.js';
 import './support/demo-shape.js';
 
 interface SceneArgs {
@@ -58,7 +62,13 @@ const meta: Meta<SceneArgs> = {
     fixedStep: { name: 'fixed-step', control: 'text' },
     height: { control: 'text', description: 'CSS height of the scene (story only).' },
   },
-  render: (args) => html`
+  render: (args) => scene(args, html`<demo-shape></demo-shape>`),
+};
+export default meta;
+
+/** The scene with every control applied, around `children`. */
+function scene(args: SceneArgs, children: TemplateResult): TemplateResult {
+  return html`
     <anim-scene
       style="height: ${args.height}"
       camera-orbit=${args.cameraOrbit}
@@ -76,11 +86,10 @@ const meta: Meta<SceneArgs> = {
       fixed-step=${args.fixedStep}
       debug=${Array.isArray(args.debug) ? args.debug.join(' ') : args.debug || nothing}
     >
-      <demo-shape></demo-shape>
+      ${children}
     </anim-scene>
-  `,
-};
-export default meta;
+  `;
+}
 
 type Story = StoryObj<SceneArgs>;
 
@@ -95,4 +104,29 @@ export const Transparent: Story = {
 /** A low camera from the side, darker exposure, slow motion. */
 export const LowAngle: Story = {
   args: { cameraOrbit: '100deg 4deg 3.2m', exposure: 0.8, timeScale: 0.25 },
+};
+
+/** Knocks the second mannequin down (its ragdoll leaves the physics world once it has settled). */
+function knockDown(event: Event): void {
+  const scene = (event.target as Element).closest('anim-scene');
+  const doll = scene?.querySelector<AnimCharacter>('anim-character[data-doll]');
+  void doll?.ragdoll({ velocity: [0, 1, -2.5] });
+}
+
+/**
+ * `debug="colliders stats"` over physics: a mannequin on a controller capsule (blue; walk with WASD), a second
+ * one to knock down (its ragdoll's capsules orange), the stats box in the corner.
+ */
+export const DebugViews: Story = {
+  // the controller flies the camera
+  args: { debug: 'colliders stats', controls: false },
+  render: (args) =>
+    scene(
+      args,
+      html`<anim-character src="/assets/mannequin.glb" clip="idle"><anim-controller></anim-controller></anim-character>
+        <anim-character data-doll src="/assets/mannequin.glb" clip="idle" position="1.4 0 0.6">
+          <anim-ragdoll></anim-ragdoll>
+        </anim-character>
+        <button style="position:absolute;right:12px;top:12px" @click=${knockDown}>Knock down</button>`,
+    ),
 };

@@ -10,7 +10,7 @@ export class FrameLoop {
 
   /** Multiplies wall-clock time (not `step` time). 0 freezes animation but keeps rendering. */
   timeScale = 1;
-  /** Wall-clock seconds since the previous frame, clamped but not scaled; 0 for a redraw or a first frame. */
+  /** Wall-clock seconds since the previous frame, neither clamped nor scaled; 0 for a redraw or a first frame. */
   interval = 0;
 
   readonly #tick: (dt: number) => void;
@@ -92,10 +92,10 @@ export class FrameLoop {
     this.#redrawRequested = false;
     this.interval = 0;
     if (this.running) {
-      if (this.#lastTime >= 0) this.interval = Math.min((time - this.#lastTime) / 1000, FrameLoop.MAX_FRAME_DT);
+      if (this.#lastTime >= 0) this.interval = (time - this.#lastTime) / 1000;
       this.#lastTime = time;
     }
-    const dt = this.interval * this.timeScale;
+    const dt = Math.min(this.interval, FrameLoop.MAX_FRAME_DT) * this.timeScale;
     this.#tick(dt);
     this.#schedule();
   };

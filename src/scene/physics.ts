@@ -197,10 +197,13 @@ export class PhysicsWorld implements Actor {
    * Every collider's outline as line segments, as the world stands: Rapier's debug render. `vertices` holds
    * two end points (x, y, z) per segment, `colors` an RGBA colour per end point in Rapier's default style
    * (`debugLineBody` tells what each segment belongs to). Rapier copies both out of its memory on each call.
+   * The ground slab is left out: its top is the plane y = 0, and its edges 100 m away would streak the horizon.
    */
   debugLines(): { vertices: Float32Array; colors: Float32Array } {
-    return this.world.debugRender();
+    return this.world.debugRender(undefined, this.#notGround);
   }
+
+  readonly #notGround = (collider: RapierCollider): boolean => collider.handle !== this.ground.handle;
 
   /** Whether the world was disposed (its stage went away). */
   get disposed(): boolean {
