@@ -106,11 +106,11 @@ export const LowAngle: Story = {
   args: { cameraOrbit: '100deg 4deg 3.2m', exposure: 0.8, timeScale: 0.25 },
 };
 
-/** Knocks the second mannequin down (its ragdoll leaves the physics world once it has settled). */
+/** Knocks the second mannequin down away from the camera (its ragdoll leaves the physics world once it has settled). */
 function knockDown(event: Event): void {
   const scene = (event.target as Element).closest('anim-scene');
   const doll = scene?.querySelector<AnimCharacter>('anim-character[data-doll]');
-  void doll?.ragdoll({ velocity: [0, 1, -2.5] });
+  void doll?.ragdoll({ velocity: [0, 1, 2] });
 }
 
 /**
@@ -124,7 +124,7 @@ export const DebugViews: Story = {
     scene(
       args,
       html`<anim-character src="/assets/mannequin.glb" clip="idle"><anim-controller></anim-controller></anim-character>
-        <anim-character data-doll src="/assets/mannequin.glb" clip="idle" position="1.4 0 0.6">
+        <anim-character data-doll src="/assets/mannequin.glb" clip="idle" position="1.2 0 0.8">
           <anim-ragdoll></anim-ragdoll>
         </anim-character>
         <button style="position:absolute;right:12px;top:12px" @click=${knockDown}>Knock down</button>`,
