@@ -2,30 +2,7 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html, nothing } from 'lit';
 import '../src/elements/anim-scene.js';
 import '../src/elements/anim-character.js';
-
-const CLIPS = [
-  'idle',
-  'walk',
-  'run',
-  'walk-inplace',
-  'run-inplace',
-  'jump',
-  'fall',
-  'land',
-  'land-hard',
-  'wave',
-  'punch',
-  'crouch-idle',
-  'crouch-walk',
-  'strafe-left',
-  'strafe-right',
-  'turn-left',
-  'turn-right',
-  'get-up',
-  'death',
-  'vault',
-  'climb',
-];
+import { MANNEQUIN_CLIPS } from '../scripts/mannequin/clip-names.js';
 
 interface CharacterArgs {
   src: string;
@@ -71,7 +48,7 @@ const meta: Meta<CharacterArgs> = {
   },
   argTypes: {
     src: { control: 'text' },
-    clip: { control: 'select', options: CLIPS },
+    clip: { control: 'select', options: [...MANNEQUIN_CLIPS] },
     speed: { control: { type: 'range', min: -2, max: 3, step: 0.05 } },
     loop: { control: 'select', options: ['', 'repeat', 'once', 'pingpong', 'clamp'] },
     paused: { control: 'boolean' },

@@ -1,9 +1,10 @@
 // The clip library, authored as key poses: Euler angles in degrees per joint (see skeleton.ts for the axes),
 // the hips' place, and for a foot on the ground its plant, which the leg solve turns into leg angles.
 import type { ClipKey, ClipSpec } from './clip';
+import { MANNEQUIN_CLIPS, type MannequinClip } from './clip-names';
 import { type GaitSpec, gaitClip } from './gait';
-import { type FeetPlants, type FootPlant, maxHipsHeight } from './legs';
-import { type Angles, mirrorPose, type Pose, symmetric, turns } from './pose';
+import { type FeetPlants, type FootPlant, maxHipsHeight, plantFeet } from './legs';
+import { type Angles, forwardKinematics, mirrorPose, type Pose, playPose, symmetric, turns } from './pose';
 import { DIMENSIONS, type JointName, type Vec3 } from './skeleton';
 
 type Joints = Partial<Record<JointName, Angles>>;
@@ -454,17 +455,29 @@ function mirrorClip(spec: ClipSpec, name: string, extras?: Record<string, unknow
 // --- lying down -----------------------------------------------------------------------------------------
 
 const LYING_HEIGHT = 0.12;
+/** The knee joint's height when kneeling on it: the knee's own thickness. */
+const KNEE_HEIGHT = 0.065;
+/** How far forward a get-up clip stands up from where its hips lay (its root motion), metres. */
+const GET_UP_TRAVEL = 0.35;
 
-/** On the back, head toward −Z, arms loose at the sides. */
-function lying(z: number, arms: Joints = {}): Pose {
+/** Where both get-up clips end: standing as idle begins, `z` ahead. */
+function stoodUp(z: number): Pose {
+  return onFeet(ARMS_DOWN, [0, STAND_HEIGHT, z], shifted(STAND_FEET, 0, z));
+}
+
+/**
+ * Lying stretched out, arms loose at the sides: on the back with the head toward −Z, or face down with the
+ * head toward +Z (the feet then rest on their tops, toes pointing back).
+ */
+function lying(z: number, arms: Joints = {}, face: 'up' | 'down' = 'up'): Pose {
   return {
     hips: [0, LYING_HEIGHT, z],
     joints: {
-      Hips: [-90, 0, 0],
+      Hips: [face === 'up' ? -90 : 90, 0, 0],
       Spine: [-3, 0, 0],
       Head: [-6, 0, 0],
       ...symmetric({ LeftUpperArm: [0, 0, -62], LeftLowerArm: [0, -10, 0], ...arms }),
-      ...airLegs([3, 4, 35]),
+      ...airLegs([3, 4, face === 'up' ? 35 : 75]),
     },
   };
 }
@@ -476,7 +489,7 @@ function getUp(): ClipSpec {
     right: { x: -FOOT_X - 0.03, z: 0.45, knee: kneesUp },
   };
   const feetUnder = shifted(CROUCH_FEET, 0, 0.3);
-  const endFeet = shifted(STAND_FEET, 0, 0.35);
+  const end = stoodUp(GET_UP_TRAVEL);
   return oneShot(
     'get-up',
     [
@@ -508,11 +521,164 @@ function getUp(): ClipSpec {
       ),
       key(
         1.45,
-        onFeet({ ...ARMS_DOWN, Spine: [18, 0, 0], Chest: [6, 0, 0], Head: [-10, 0, 0] }, [0, 0.84, 0.3], endFeet),
+        onFeet({ ...ARMS_DOWN, Spine: [18, 0, 0], Chest: [6, 0, 0], Head: [-10, 0, 0] }, [0, 0.84, 0.3], end.feet),
       ),
-      key(2, onFeet(ARMS_DOWN, [0, STAND_HEIGHT, 0.35], endFeet)),
+      key(2, end),
     ],
-    { rootMotion: [0, 0, 0.35] },
+    { rootMotion: [0, 0, GET_UP_TRAVEL] },
+  );
+}
+
+/**
+ * A pose kneeling on one knee, the hips over (x, z): at the height where that knee rests on the ground (its
+ * leg solved for its plant first, if it has one).
+ */
+function kneelingOn(side: 'Left' | 'Right', [x, z]: [number, number], pose: Pose): Pose {
+  const at = (y: number): Pose => ({ ...pose, hips: [x, y, z] });
+  const kneeHeight = (y: number) => {
+    try {
+      return forwardKinematics(playPose(plantFeet(at(y))))[`${side}LowerLeg`].position.y;
+    } catch {
+      return Number.POSITIVE_INFINITY; // a planted foot out of reach: the hips are too high
+    }
+  };
+  let low = 0;
+  let high: number = DIMENSIONS.hipsHeight;
+  for (let i = 0; i < 40; i++) {
+    const mid = (low + high) / 2;
+    if (kneeHeight(mid) > KNEE_HEIGHT) high = mid;
+    else low = mid;
+  }
+  return at(low);
+}
+
+/** A kneeling leg's foot: on the ball behind the knee, toes bent flat, heel up; the knee toward the ground. */
+function tuckedToes(x: number, ballZ: number, roll = 65): FootPlant {
+  return { x, z: ballZ - DIMENSIONS.ballForward, roll, knee: [0, -1, 0.4] };
+}
+
+function getUpFront(): ClipSpec {
+  // Lying face down with the head toward +Z: a push up on the hands, the knees drawn in under the hips, the
+  // left foot brought forward, and up onto it as the right foot steps up beside it.
+  const handsDown = (upper: Angles, elbow: number, hand: Angles): Joints =>
+    symmetric({ LeftUpperArm: upper, LeftLowerArm: [0, -elbow, 0], LeftHand: hand });
+  const kneelingFeet = (ballZ: number, roll: number): FeetPlants => ({
+    left: tuckedToes(FOOT_X + 0.02, ballZ, roll),
+    right: tuckedToes(-FOOT_X - 0.02, ballZ, roll),
+  });
+  const end = stoodUp(GET_UP_TRAVEL);
+  const front = end.feet!.left!;
+  const back = tuckedToes(-FOOT_X - 0.02, -0.55);
+  return oneShot(
+    'get-up-front',
+    [
+      // prone, the hands flat by the shoulders
+      key(0, lying(0, { LeftUpperArm: [18, 18, -32], LeftLowerArm: [0, -140, 0], LeftHand: [34, 25, 79] }, 'down')),
+      // the push: arms straightening, toes tucked under
+      key(
+        0.45,
+        kneelingOn('Left', [0, -0.03], {
+          joints: {
+            Hips: [58, 0, 0],
+            Spine: [-5, 0, 0],
+            Chest: [-4, 0, 0],
+            Head: [-10, 0, 0],
+            ...handsDown([13, -44, -23], 59, [17, 15, 74]),
+          },
+          feet: kneelingFeet(-0.9, 85),
+        }),
+      ),
+      // the knees drawn in under the hips, onto hands and knees
+      key(
+        0.57,
+        kneelingOn('Left', [0, -0.04], {
+          joints: {
+            Hips: [78, 0, 0],
+            Spine: [-2, 0, 0],
+            Chest: [-2, 0, 0],
+            Head: [-12, 0, 0],
+            ...handsDown([-41, -24, -63], 61, [56, 8, 59]),
+          },
+          feet: kneelingFeet(-0.8, 76),
+        }),
+      ),
+      key(
+        0.7,
+        kneelingOn('Left', [0, -0.05], {
+          joints: { Hips: [78, 0, 0], Head: [-15, 0, 0], ...handsDown([-57, -29, -72], 36, [57, 4, 72]) },
+          feet: kneelingFeet(-0.72, 72),
+        }),
+      ),
+      key(
+        0.95,
+        kneelingOn('Left', [0, -0.06], {
+          joints: { Hips: [83, 0, 0], Head: [-20, 0, 0], ...handsDown([-71, -26, -81], 24, [62, 3, 76]) },
+          feet: { left: tuckedToes(FOOT_X + 0.02, -0.55), right: back },
+        }),
+      ),
+      // off the hands, the left knee lifting and the foot coming forward to plant
+      key(
+        1.3,
+        kneelingOn('Right', [0, -0.06], {
+          joints: {
+            Hips: [55, 0, 0],
+            Spine: [5, 0, 0],
+            Head: [-30, 0, 0],
+            ...symmetric({ LeftUpperArm: [-40, 0, -75], LeftLowerArm: [0, -20, 0] }),
+          },
+          feet: { left: { x: FOOT_X, z: -0.05, lift: 0.15, roll: 30 }, right: back },
+        }),
+      ),
+      key(
+        1.45,
+        kneelingOn('Right', [0, -0.07], {
+          joints: {
+            Hips: [38, 0, 0],
+            Spine: [8, 0, 0],
+            Head: [-20, 0, 0],
+            ...symmetric({ LeftUpperArm: [-35, 0, -75], LeftLowerArm: [0, -25, 0] }),
+          },
+          feet: { left: { ...front, z: 0.3, lift: 0.06 }, right: back },
+        }),
+      ),
+      key(
+        1.6,
+        kneelingOn('Right', [0, -0.08], {
+          joints: {
+            Hips: [20, 0, 0],
+            Spine: [10, 0, 0],
+            Head: [-10, 0, 0],
+            ...symmetric({ LeftUpperArm: [-30, 0, -75], LeftLowerArm: [0, -30, 0] }),
+          },
+          feet: { left: front, right: back },
+        }),
+      ),
+      // up onto the left foot, the right pushing off its ball, then stepping up beside it
+      key(1.95, {
+        hips: [0, 0.62, 0.05],
+        joints: {
+          Hips: [30, 0, 0],
+          Spine: [12, 0, 0],
+          Chest: [6, 0, 0],
+          Head: [-25, 0, 0],
+          ...symmetric({ LeftUpperArm: [-25, 0, -75], LeftLowerArm: [0, -30, 0] }),
+        },
+        feet: { left: front, right: { ...back, roll: 75 } },
+      }),
+      key(2.25, {
+        hips: [0, 0.84, 0.25],
+        joints: {
+          Hips: [10, 0, 0],
+          Spine: [15, 0, 0],
+          Chest: [6, 0, 0],
+          Head: [-12, 0, 0],
+          ...symmetric({ LeftUpperArm: [-15, 0, -76], LeftLowerArm: [0, -25, 0] }),
+        },
+        feet: { left: front, right: { x: -FOOT_X, z: 0.1, lift: 0.1, roll: 10 } },
+      }),
+      key(2.6, end),
+    ],
+    { rootMotion: [0, 0, GET_UP_TRAVEL] },
   );
 }
 
@@ -652,32 +818,37 @@ function climb(): ClipSpec {
   );
 }
 
-/** Every clip, in gallery order. */
+/** How each clip is built; the record's type makes every name in MANNEQUIN_CLIPS have exactly one builder. */
+const BUILDERS: Record<MannequinClip, () => ClipSpec> = {
+  idle,
+  walk: () => gaitClip('walk', WALK, false),
+  'walk-inplace': () => gaitClip('walk-inplace', WALK, true),
+  run: () => gaitClip('run', RUN, false),
+  'run-inplace': () => gaitClip('run-inplace', RUN, true),
+  jump,
+  fall,
+  land,
+  'land-hard': landHard,
+  wave,
+  punch,
+  'crouch-idle': crouchIdle,
+  'crouch-walk': () => gaitClip('crouch-walk', CROUCH_WALK, false),
+  'strafe-left': () => gaitClip('strafe-left', strafe('left'), false),
+  'strafe-right': () => gaitClip('strafe-right', strafe('right'), false),
+  'turn-left': turnLeft,
+  'turn-right': () => mirrorClip(turnLeft(), 'turn-right', { rootMotion: [0, 0, 0], rootYaw: -90 }),
+  'get-up': getUp,
+  'get-up-front': getUpFront,
+  death,
+  vault,
+  climb,
+};
+
+/** Every clip, in the order of MANNEQUIN_CLIPS (the gallery's). */
 export function clipLibrary(): ClipSpec[] {
-  const walk = WALK;
-  const turn = turnLeft();
-  const strafeLeft = strafe('left');
-  return [
-    idle(),
-    gaitClip('walk', walk, false),
-    gaitClip('walk-inplace', walk, true),
-    gaitClip('run', RUN, false),
-    gaitClip('run-inplace', RUN, true),
-    jump(),
-    fall(),
-    land(),
-    landHard(),
-    wave(),
-    punch(),
-    crouchIdle(),
-    gaitClip('crouch-walk', CROUCH_WALK, false),
-    gaitClip('strafe-left', strafeLeft, false),
-    gaitClip('strafe-right', strafe('right'), false),
-    turn,
-    mirrorClip(turn, 'turn-right', { rootMotion: [0, 0, 0], rootYaw: -90 }),
-    getUp(),
-    death(),
-    vault(),
-    climb(),
-  ];
+  return MANNEQUIN_CLIPS.map((name) => {
+    const spec = BUILDERS[name]();
+    if (spec.name !== name) throw new Error(`the builder for ${name} names its clip ${spec.name}`);
+    return spec;
+  });
 }

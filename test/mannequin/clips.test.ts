@@ -1,44 +1,15 @@
 import { expect } from '@open-wc/testing';
 import { Quaternion, Vector3 } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { MANNEQUIN_CLIPS } from '../../scripts/mannequin/clip-names';
+import { clipLibrary } from '../../scripts/mannequin/library';
 import { JOINT_NAMES, UPPER_BODY_JOINTS } from '../../scripts/mannequin/skeleton';
 import { clipExtras, loadMannequin, playClip } from './mannequin-fixture';
 
-const CLIPS = [
-  'idle',
-  'walk',
-  'walk-inplace',
-  'run',
-  'run-inplace',
-  'jump',
-  'fall',
-  'land',
-  'land-hard',
-  'wave',
-  'punch',
-  'crouch-idle',
-  'crouch-walk',
-  'strafe-left',
-  'strafe-right',
-  'turn-left',
-  'turn-right',
-  'get-up',
-  'death',
-  'vault',
-  'climb',
-];
-const LOOPS = [
-  'idle',
-  'walk',
-  'walk-inplace',
-  'run',
-  'run-inplace',
-  'fall',
-  'crouch-idle',
-  'crouch-walk',
-  'strafe-left',
-  'strafe-right',
-];
+const CLIPS: readonly string[] = MANNEQUIN_CLIPS;
+const LOOPS = clipLibrary()
+  .filter((c) => c.loop)
+  .map((c) => c.name);
 const ONE_SHOTS = CLIPS.filter((c) => !LOOPS.includes(c));
 const SIDES = ['Left', 'Right'] as const;
 
@@ -121,6 +92,42 @@ describe('mannequin clips', () => {
       const legLength = clip.world('Hips').y - ground;
       expect(legLength, `${name} stands up straight`).to.be.above(0.93);
     }
+  });
+
+  it('get-up-front starts lying face down, head toward +Z, and ends in exactly the pose get-up ends in', () => {
+    const front = playClip(gltf, 'get-up-front');
+    front.at(0);
+    const hips = front.world('Hips');
+    expect(hips.y, 'lying').to.be.below(0.2);
+    // the chest's forward axis (+Z at rest) points at the ground: what the ragdoll reads as face down
+    const chestForward = new Vector3(0, 0, 1).transformDirection(front.bone('Chest').matrixWorld);
+    expect(chestForward.y, 'face down').to.be.below(-0.9);
+    expect(front.world('Head').z - hips.z, 'head toward +Z').to.be.above(0.5);
+    expect(clipExtras(gltf, 'get-up-front').rootMotion).to.deep.equal(clipExtras(gltf, 'get-up').rootMotion);
+    const back = playClip(gltf, 'get-up');
+    front.at(front.duration);
+    back.at(back.duration);
+    for (const name of JOINT_NAMES) {
+      const a = front.bone(name);
+      const b = back.bone(name);
+      expect(a.quaternion.angleTo(b.quaternion), `${name} (radians)`).to.be.below(1e-3);
+      expect(a.position.distanceTo(b.position), name).to.be.below(1e-6);
+    }
+  });
+
+  it('get-up-front keeps the whole skinned body above the ground: nothing below −1 cm at 30 samples a second', () => {
+    const clip = playClip(gltf, 'get-up-front');
+    let lowest = Number.POSITIVE_INFINITY;
+    for (let t = 0; t <= clip.duration + 1e-9; t += 1 / 30) {
+      clip.at(Math.min(t, clip.duration));
+      const y = clip.lowestPoint().y;
+      expect(y, `get-up-front@${t.toFixed(2)}`).to.be.above(-0.01);
+      lowest = Math.min(lowest, y);
+    }
+    // and it lies on the ground: prone, then kneeling, the body touches it
+    clip.at(0);
+    expect(clip.lowestPoint().y, 'lying on the ground at first').to.be.below(0.02);
+    console.log(`get-up-front: lowest skinned point ${(lowest * 1000).toFixed(1)} mm`);
   });
 
   it('a planted foot does not slide in walk and run with root motion applied', () => {

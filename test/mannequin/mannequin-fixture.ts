@@ -1,6 +1,6 @@
 // The committed mannequin loaded through three's GLTFLoader, posed with its AnimationMixer: the FK oracle for
 // the clip checks.
-import { AnimationMixer, type Bone, LoopOnce, type Object3D, Vector3 } from 'three';
+import { AnimationMixer, type Bone, LoopOnce, type Object3D, type SkinnedMesh, Vector3 } from 'three';
 import { type GLTF, GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { clone } from 'three/examples/jsm/utils/SkeletonUtils.js';
 import { SOLE_POINTS } from '../../scripts/mannequin/skeleton';
@@ -28,6 +28,8 @@ export interface PosedClip {
   world(name: string, local?: readonly [number, number, number]): Vector3;
   /** Heel and ball sole points of one foot, world space. */
   soles(side: 'Left' | 'Right'): Vector3[];
+  /** The lowest skinned vertex of the body (the cape left out), world space. */
+  lowestPoint(): Vector3;
 }
 
 export function playClip(gltf: GLTF, name: string): PosedClip {
@@ -58,6 +60,19 @@ export function playClip(gltf: GLTF, name: string): PosedClip {
       world(`${side}${SOLE_POINTS.heel.joint}`, SOLE_POINTS.heel.offset),
       world(`${side}${SOLE_POINTS.ball.joint}`, SOLE_POINTS.ball.offset),
     ],
+    lowestPoint() {
+      const lowest = new Vector3(0, Number.POSITIVE_INFINITY, 0);
+      const p = new Vector3();
+      root.getObjectByName('Body')!.traverse((o) => {
+        const mesh = o as SkinnedMesh;
+        if (!mesh.isSkinnedMesh) return;
+        for (let i = 0; i < mesh.geometry.getAttribute('position').count; i++) {
+          mesh.getVertexPosition(i, p).applyMatrix4(mesh.matrixWorld);
+          if (p.y < lowest.y) lowest.copy(p);
+        }
+      });
+      return lowest;
+    },
   };
 }
 
