@@ -52,7 +52,8 @@ function matches(event: KeyboardEvent, key: string): boolean {
  *
  * Keys are read only while the scene has focus (click it, or tab to it): the page's other inputs keep
  * their keys. Scripts (and tests) drive it through `input` (`{forward, right, run, jump}`) without any
- * keyboard. Static scenery collides once it is in the physics world (`stage.physics.addStaticMeshes`).
+ * keyboard. Scenery collides once it is in the physics world: an `<anim-model collider>`, or from a script
+ * `startPhysics(stage)` then its `addStaticMeshes(object)`.
  *
  * @summary Third-person controller: camera-relative WASD, run, jump, spring-arm camera, root motion into a Rapier capsule.
  *
