@@ -1,6 +1,7 @@
 import {
   bindClip,
   type Clip,
+  copyPose,
   createPose,
   createSampleCache,
   type GltfAsset,
@@ -25,8 +26,14 @@ export interface ClipSurvey {
   readonly top: number;
 }
 
-/** A seam wider than this (the largest joint rotation between the first and last pose) cannot loop. */
+/**
+ * A seam (the largest joint rotation between the first and last pose) within this always closes; a wider
+ * one closes when it is no wider than the clip's own motion between neighbouring samples (times this
+ * margin): exporters often end a loop one frame before its first pose, so a fast run's seam is a frame's
+ * worth of motion.
+ */
 const SEAM_ANGLE = (5 * Math.PI) / 180;
+const SEAM_STEP_MARGIN = 1.5;
 
 /**
  * Words that name one-shots in clip names (`jump`, `WalkJump`, `land-hard`, `ThumbsUp`, …). A closed seam
@@ -72,6 +79,7 @@ export function surveyClips(asset: GltfAsset): ClipSurvey[] {
   const joints = skinnedJoints(asset);
   const first = createPose(skeleton.jointCount, asset.defaultWeights.length);
   const pose = createPose(skeleton.jointCount, asset.defaultWeights.length);
+  const previous = createPose(skeleton.jointCount, asset.defaultWeights.length);
   const model = new Float32Array(skeleton.jointCount * 16);
 
   return asset.clips.map((clip) => {
@@ -88,8 +96,11 @@ export function surveyClips(asset: GltfAsset): ClipSurvey[] {
     let maxZ = -Infinity;
     let top = -Infinity;
     const samples = Math.min(120, Math.max(8, Math.ceil(d * 20)));
+    let largestStep = 0;
     for (let i = 0; i <= samples; i++) {
       poseAt((d * i) / samples, pose);
+      if (i > 0) largestStep = Math.max(largestStep, largestTurn(previous, pose, joints));
+      copyPose(pose, previous);
       localToModel(skeleton, pose, null, model);
       for (const j of joints) {
         const o = j * 16 + 12;
@@ -101,7 +112,7 @@ export function surveyClips(asset: GltfAsset): ClipSurvey[] {
       }
     }
     poseAt(0, first);
-    const seamCloses = largestTurn(first, pose, joints) < SEAM_ANGLE;
+    const seamCloses = largestTurn(first, pose, joints) < Math.max(SEAM_ANGLE, largestStep * SEAM_STEP_MARGIN);
     const loops = declaredLoop(clip) ?? (seamCloses && !namesOneShot(clip.name));
     return { name: clip.name, duration: d, loops, minX, maxX, minZ, maxZ, top };
   });
