@@ -666,8 +666,11 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
   }
 
   /**
-   * Gets up from a ragdoll: the character moves to where the pelvis lies and the get-up clip (face up or
-   * face down) fades in from the lying pose; `anim-ragdoll` `recovered` follows. Does nothing when not down.
+   * Gets up from a ragdoll: the character moves to where the pelvis lies and the get-up clip for how it
+   * lies fades in from the lying pose, firing `anim-play`: face down the first it has of `get-up-front`,
+   * `get-up-face-down`, `getup-front`, face up of `get-up-back`, `get-up-face-up`, `getup-back`, else
+   * `get-up` or `GetUp` (the mannequin has `get-up-front` and `get-up`). `anim-ragdoll` `recovered` follows.
+   * Does nothing when not down.
    */
   getUp(): void {
     if (standUp(this)) this.#redraw();

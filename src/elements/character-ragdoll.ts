@@ -8,7 +8,7 @@ import { CodedError } from '../scene/coded-error.js';
 import { startPhysics } from '../scene/physics.js';
 import { Ragdoll, type RagdollPhase } from '../scene/ragdoll.js';
 import type { AnimCharacter } from './anim-character.js';
-import { queueEvent } from './character-events.js';
+import { type AnimPlayDetail, queueEvent } from './character-events.js';
 import { reportError } from './errors.js';
 
 export interface AnimRagdollDetail {
@@ -84,11 +84,15 @@ export async function startRagdoll(character: AnimCharacter, options: RagdollOpt
   }
 }
 
-/** Stands a ragdolled character up where it lies (see Ragdoll.getUp). Returns whether it was down. */
+/**
+ * Stands a ragdolled character up where it lies (see Ragdoll.getUp); the get-up clip it plays (face up or face
+ * down) fires `anim-play`. Returns whether it was down.
+ */
 export function standUp(character: AnimCharacter): boolean {
   const ragdoll = ragdollOf(character);
   if (!ragdoll || ragdoll.status === 'off') return false;
-  ragdoll.getUp();
+  const clip = ragdoll.getUp();
+  if (clip) queueEvent<AnimPlayDetail>(character, 'anim-play', { clip });
   character.stage?.loop.requestRedraw();
   return true;
 }
