@@ -25,12 +25,13 @@ function measure(count: number, frame: () => void): number {
 
 /**
  * µs per character per frame for each path, best of five rounds after a warm-up, the paths taking turns
- * round by round so a machine that speeds up or slows down during the run weighs on both alike.
+ * round by round so a machine that speeds up or slows down during the run weighs on both alike. The
+ * warm-up runs twice a round's frames: three.js's path settles (its code fully optimized) later than ours.
  */
 function measurePair(count: number, ...frames: (() => void)[]): number[] {
   const n = Math.max(20, Math.round(60000 / count));
   gc?.();
-  for (const frame of frames) time(Math.ceil(n / 2), frame);
+  for (const frame of frames) time(2 * n, frame);
   const best = frames.map(() => Number.POSITIVE_INFINITY);
   for (let round = 0; round < 5; round++) {
     for (let i = 0; i < frames.length; i++) best[i] = Math.min(best[i], time(n, frames[i]));
