@@ -3,7 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { HUMANOID_SLOTS, isHumanoidSlot, WRAP_MODES, type WrapMode, wrapAngle } from '../runtime/index.js';
 import { CharacterRig, type RigListener, type RigPlayOptions } from '../scene/character-rig.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
-import { humanoidOf, type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
+import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
 import { CodedError } from '../scene/coded-error.js';
 import { disposeObject, loadGltf } from '../scene/load-gltf.js';
 import { RigPropertyTracks } from '../scene/rig-property-tracks.js';
@@ -183,7 +183,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  * @attr poster - URL of an image shown until the first frame is drawn.
  * @attr loading - `eager` (the default) loads at once; `lazy` waits until the character is about a screen away from the viewport.
  * @attr {boolean} foot-ik - Plants the feet on the ground under them (the scene's `ground`, `<anim-model ground>`, meshes with `userData.ground`): legs bent by two-bone IK, the pelvis lowered as needed, soles turned to the slope; skipped while airborne. An `<anim-foot-ik>` child turns it on too and sets its knobs. Legs that cannot be found by humanoid names report `unknown-bone`.
- * @attr rig - How this model's bones map onto the humanoid slots for clips played with `<anim-clip retarget>`: `auto` (the default: Mixamo, Rigify, VRM/Unity, Blender `.L`/`_L` and other common namings, the hierarchy and the body's sides), `mixamo`, or a JSON map of slot to bone name (`{"leftUpperArm": "arm_upper_L"}`) over what `auto` finds (`<anim-rig>` children write the same map in markup, and win over it). A key that is not a slot reports `bad-attribute`, a bone the model lacks `unknown-bone`; a model that cannot be mapped reports `no-humanoid` naming the missing slots.
+ * @attr rig - How this model's bones map onto the humanoid slots, for clips played with `<anim-clip retarget>` and for the ragdoll's bodies (and cloth's body colliders): `auto` (the default: Mixamo, Rigify, VRM/Unity, Blender `.L`/`_L` and other common namings, the hierarchy and the body's sides), `mixamo`, or a JSON map of slot to bone name (`{"leftUpperArm": "arm_upper_L"}`) over what `auto` finds (`<anim-rig>` children write the same map in markup, and win over it). A key that is not a slot reports `bad-attribute`, a bone the model lacks `unknown-bone`; a model that cannot be mapped reports `no-humanoid` naming the missing slots.
  * @attr root-motion - What the clips' root motion does: `off` (the default: it plays in the skeleton), `apply` (it moves the character: position and, with `yaw`, heading) or `expose` (the character stays; a controller reads `rootMotion()`), plus `planar` (only the horizontal is taken; the vertical stays in the skeleton) and `yaw` (turning is taken too). A bare `root-motion` means `apply`. Either way the extracted motion is removed from the root bone, so it is not applied twice; seamless across loop seams and blended through crossfades and blend spaces. With `off`, a clip with a stride (`<anim-clip stride>` or the model's) plays at the rate that keeps its feet in pace with the character's ground speed (once it has moved, or `groundSpeed` is set: a walk shown in place keeps walking).
  * @attr root-bone - The bone whose motion moves the character. Default `Hips`, else the skeleton's root. A name the model lacks reports `unknown-bone` (the default is used).
  * @attr {boolean} vertical-handoff - Physics owns the vertical (a jump): the clip's pelvis rise is flattened out of the pose, vertical root motion is dropped and foot IK stands aside. See `setRootMotionVertical()`.
@@ -858,7 +858,8 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
         return;
       }
       // clips from other files arrive before anim-load, so `clip` may name one
-      const external = await resolveExternalClips(this.#definitions(), rig.binding.asset, this.#effectiveRig());
+      rig.rigChoice = this.#effectiveRig();
+      const external = await resolveExternalClips(this.#definitions(), rig.binding.asset, rig.rigChoice);
       if (signal.aborted || !this.#lease) {
         rig.dispose();
         return;
@@ -983,7 +984,7 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
   /** The slots of this model's humanoid map under `rig`, null when it has none (reported only when a clip needs it). */
   #humanoidSlots(rig: CharacterRig): string[] | null {
     try {
-      return [...humanoidOf(rig.binding.asset, this.#effectiveRig(), 'this character’s rig').map.found];
+      return [...rig.humanoid('this character’s rig').map.found];
     } catch {
       return null;
     }
@@ -1003,13 +1004,13 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
     const rig = this.#rig;
     if (!rig) return;
     const token = ++this.#externalToken;
-    const loading = resolveExternalClips(this.#definitions(), rig.binding.asset, this.#effectiveRig()).then(
-      (external) => {
-        if (rig !== this.#rig || token !== this.#externalToken) return;
-        rig.setExternalClips(external);
-        this.#redraw();
-      },
-    );
+    // the humanoid map changes with the rig choice: ragdolls and cloth made from now on use it too
+    rig.rigChoice = this.#effectiveRig();
+    const loading = resolveExternalClips(this.#definitions(), rig.binding.asset, rig.rigChoice).then((external) => {
+      if (rig !== this.#rig || token !== this.#externalToken) return;
+      rig.setExternalClips(external);
+      this.#redraw();
+    });
     this.#externalLoading = loading;
     await loading;
     if (this.#externalLoading === loading) this.#externalLoading = null;

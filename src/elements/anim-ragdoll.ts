@@ -16,9 +16,10 @@ const STILL: Vector3Tuple = [0, 0, 0];
  * character's markup says `active` and, saved and reloaded, the character comes back down.
  *
  * The character's `ragdoll()` takes its `velocity` and `limits` from here unless told otherwise. The
- * ragdoll is a capsule per major humanoid bone with anatomical joint limits; it collides with the ground
- * and the scene's colliders, settles when still (then costs nothing), and at most 12 simulate at once per
- * scene, the nearest the camera first; one out of view pauses.
+ * ragdoll is a capsule per major humanoid bone (the bones of the character's humanoid map, so its `rig`
+ * names them too) with anatomical joint limits; it collides with the ground and the scene's colliders,
+ * settles when still (then costs nothing), and at most 12 simulate at once per scene, the nearest the
+ * camera first; one out of view pauses.
  *
  * @summary A character's ragdoll: knock it down, let it settle, get it up.
  *

@@ -93,10 +93,10 @@ export {
 } from './property-track.js';
 export {
   buildRagdoll,
-  findHumanoidBones,
   type RagdollLayout,
   type RagdollLimits,
   type RagdollState,
+  ragdollBones,
   ragdollPose,
   ragdollVelocities,
 } from './ragdoll/index.js';

@@ -5,6 +5,7 @@ import {
   CLIP_EVENT,
   type ClipBinding,
   FINISH,
+  type HumanoidRig,
   LOOP,
   localToModel,
   Playback,
@@ -19,6 +20,7 @@ import {
   type ClipLibrary,
   type ExternalClips,
 } from './clip-library.js';
+import { humanoidOf, type RigChoice } from './clip-sources.js';
 import type { CodedError } from './coded-error.js';
 import { disposeObject } from './dispose-object.js';
 import { bindGltf, type GltfBinding } from './gltf-binding.js';
@@ -112,6 +114,8 @@ export class CharacterRig implements Actor {
    * it from the root's horizontal movement over the last frame (once the character has moved at all).
    */
   groundSpeed = Number.NaN;
+  /** How the model's humanoid bones are found (a profile or a hand map): for retargeting, ragdolls, cloth. */
+  rigChoice: RigChoice = 'auto';
 
   readonly #scene: Object3D;
   readonly #modelClips: readonly ClipBinding[];
@@ -328,6 +332,15 @@ export class CharacterRig implements Actor {
     if (index < 0) return 0;
     const clip = this.#library.clips[index];
     return clip.end - clip.start;
+  }
+
+  /**
+   * The model's humanoid map under `rigChoice` (found once per model and choice).
+   * @throws CodedError `no-humanoid` (or `unknown-bone` for a hand map naming a bone the model lacks), the
+   * message starting with `what`.
+   */
+  humanoid(what: string): HumanoidRig {
+    return humanoidOf(this.binding.asset, this.rigChoice, what);
   }
 
   /** The source driving instead of the clip playback, when it has a playhead. */

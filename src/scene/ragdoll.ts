@@ -85,17 +85,18 @@ function restVertices(rig: CharacterRig, restWorld: Float32Array): RagdollVertic
 }
 
 /**
- * Lays out the ragdoll of a rig's skeleton.
+ * Lays out the ragdoll of a rig's skeleton, on the bones of its humanoid map.
  * @throws CodedError `no-humanoid` when the skeleton has no humanoid bones.
  */
 export function layoutRagdoll(rig: CharacterRig, limits: RagdollLimits): RagdollLayout {
   const { skeleton } = rig.binding.asset;
+  const humanoid = rig.humanoid('ragdoll').map;
   const rest = createPose(skeleton.jointCount);
   setRestPose(skeleton, rest);
   const restWorld = new Float32Array(skeleton.jointCount * 16);
   localToModel(skeleton, rest, null, restWorld);
   try {
-    return buildRagdoll(skeleton, restWorld, restVertices(rig, restWorld), limits);
+    return buildRagdoll(skeleton, restWorld, restVertices(rig, restWorld), limits, humanoid);
   } catch (error) {
     if (error instanceof AnimError && error.code === 'no-humanoid') {
       throw new CodedError('no-humanoid', error.message, { cause: error });

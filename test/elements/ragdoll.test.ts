@@ -265,6 +265,22 @@ describe('ragdoll on <anim-character>', () => {
     scene.step(0.1);
     expect(character.time).to.not.equal(before);
   });
+
+  it('builds its bodies on the character’s humanoid map: a hand map in `rig` moves them', async () => {
+    const { character, errors } = await mountCharacter(
+      `src="${MANNEQUIN}" clip="idle" rig='{"spine": "Chest", "chest": "Spine"}'`,
+    );
+    await character.ragdoll();
+    const layout = ragdollOf(character)!.layout;
+    const names = character.rig!.binding.asset.skeleton.names;
+    const jointOf = (body: string) => names[layout.bodies.find((b) => b.name === body)!.joint];
+    expect([jointOf('pelvis'), jointOf('torso'), jointOf('leftUpperLeg')]).to.deep.equal([
+      'Hips',
+      'Chest',
+      'LeftUpperLeg',
+    ]);
+    expect(errors).to.deep.equal([]);
+  });
 });
 
 describe('<anim-ragdoll>', () => {

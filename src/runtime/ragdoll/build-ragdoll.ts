@@ -1,8 +1,8 @@
-import { AnimError } from '../errors.js';
 import { conjugateMultiply, fromMatrix } from '../quat.js';
+import { type HumanoidMap, mapHumanoid } from '../retarget/humanoid-map.js';
 import type { Skeleton } from '../skeleton.js';
 import { quatFromAxes, rotateVector } from './frames.js';
-import { findHumanoidBones, missingSlots, RAGDOLL_SLOTS, type RagdollSlot } from './humanoid-bones.js';
+import { RAGDOLL_SLOTS, type RagdollSlot, ragdollBones } from './humanoid-bones.js';
 
 /** How far joints may turn: `natural` (anatomical) or `loose` (generous, as the reference design's). */
 export type RagdollLimits = 'natural' | 'loose';
@@ -142,6 +142,7 @@ const percentile = (values: number[], p: number) => {
  * weighted mostly to the bones each body carries, and joints with anatomical limits.
  *
  * @param restWorld model-space matrices of the rest pose (16 per joint), the pose the capsules are sized in.
+ * @param humanoid the skeleton's humanoid map (default: found automatically, as retargeting finds it).
  * @throws AnimError `no-humanoid` when the skeleton lacks humanoid bones (the message lists them).
  */
 export function buildRagdoll(
@@ -149,12 +150,9 @@ export function buildRagdoll(
   restWorld: Float32Array,
   vertices: RagdollVertices | null,
   limits: RagdollLimits = 'natural',
+  humanoid: HumanoidMap = mapHumanoid(skeleton),
 ): RagdollLayout {
-  const slots = findHumanoidBones(skeleton.names);
-  const missing = missingSlots(slots);
-  if (missing.length > 0) {
-    throw new AnimError('no-humanoid', `no humanoid bones for ${missing.join(', ')} among the skeleton's joints`);
-  }
+  const slots = ragdollBones(humanoid);
   const slot = (s: RagdollSlot) => slots[RAGDOLL_SLOTS.indexOf(s)];
   const position = (j: number) => [restWorld[j * 16 + 12], restWorld[j * 16 + 13], restWorld[j * 16 + 14]];
   const rotation = (j: number) => {

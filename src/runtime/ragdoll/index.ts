@@ -11,7 +11,7 @@ export {
   type RagdollVertices,
 } from './build-ragdoll.js';
 export { rotateVector } from './frames.js';
-export { findHumanoidBones, missingSlots, RAGDOLL_SLOTS, type RagdollSlot } from './humanoid-bones.js';
+export { RAGDOLL_SLOTS, type RagdollSlot, ragdollBones } from './humanoid-bones.js';
 export {
   createRagdollScratch,
   createRagdollState,

@@ -1,14 +1,20 @@
 import { expect } from '@open-wc/testing';
-import { AnimError, createPose, localToModel, setRestPose } from '../../../src/runtime/index.js';
+import {
+  AnimError,
+  buildSkeleton,
+  createPose,
+  localToModel,
+  mapHumanoid,
+  setRestPose,
+} from '../../../src/runtime/index.js';
 import { compose } from '../../../src/runtime/mat4.js';
 import {
   buildRagdoll,
   createRagdollScratch,
   createRagdollState,
-  findHumanoidBones,
-  missingSlots,
   RAGDOLL_SLOTS,
   ragdollBodiesFromMatrices,
+  ragdollBones,
   ragdollPose,
   ragdollVelocities,
 } from '../../../src/runtime/ragdoll/index.js';
@@ -26,36 +32,45 @@ async function mannequinLayout() {
 }
 
 describe('ragdoll: humanoid bones', () => {
-  it('finds the mannequin, Mixamo and Blender names', () => {
-    const sets = [
-      ['Hips', 'Spine', 'Chest', 'Neck', 'Head', 'LeftUpperArm', 'LeftLowerArm', 'RightUpperArm', 'RightLowerArm'],
-      ['mixamorig:Hips', 'mixamorig:Spine', 'mixamorig:Head', 'mixamorig:LeftArm', 'mixamorig:LeftForeArm'],
-      ['hips', 'spine', 'head', 'upper_arm.L', 'forearm.L', 'thigh.R', 'shin.R'],
-    ];
-    const want = [
-      { leftUpperArm: 'LeftUpperArm', chest: 'Chest' },
-      { leftUpperArm: 'mixamorig:LeftArm', leftLowerArm: 'mixamorig:LeftForeArm' },
-      { leftUpperArm: 'upper_arm.L', rightUpperLeg: 'thigh.R', rightLowerLeg: 'shin.R' },
-    ];
-    sets.forEach((names, i) => {
-      const bones = findHumanoidBones(names);
-      for (const [slot, name] of Object.entries(want[i])) {
-        expect(names[bones[RAGDOLL_SLOTS.indexOf(slot as never)]], slot).to.equal(name);
-      }
-    });
+  it('come from the humanoid map: found as retargeting finds them, or a hand map', async () => {
+    const { skeleton, world, layout } = await mannequinLayout();
+    const body = (name: string, of = layout) => skeleton.names[of.bodies.find((b) => b.name === name)!.joint];
+    expect([body('pelvis'), body('torso'), body('head'), body('leftUpperArm'), body('rightLowerLeg')]).to.deep.equal([
+      'Hips',
+      'Spine',
+      'Neck',
+      'LeftUpperArm',
+      'RightLowerLeg',
+    ]);
+    // a hand map that puts the torso on the chest moves that body (and only that one)
+    const map = mapHumanoid(skeleton, { map: { spine: 'Chest', chest: 'Spine' } });
+    const moved = buildRagdoll(skeleton, world, null, 'natural', map);
+    expect(body('torso', moved)).to.equal('Chest');
+    expect(body('pelvis', moved)).to.equal('Hips');
+    const bones = ragdollBones(map);
+    expect(skeleton.names[bones[RAGDOLL_SLOTS.indexOf('chest')]]).to.equal('Spine');
   });
 
-  it('reports what a non-humanoid lacks, and buildRagdoll throws no-humanoid', async () => {
-    const fox = ['b_Root_00', 'b_Hip_01', 'b_Spine01_02', 'b_Head_05', 'b_Tail01_012'];
-    expect(missingSlots(findHumanoidBones(fox))).to.include('leftUpperArm');
-    const { skeleton, world } = await mannequinLayout();
-    const renamed = { ...skeleton, names: skeleton.names.map((n) => `bone${n.length}`) };
-    try {
-      buildRagdoll(renamed, world, null);
-      expect.fail('did not throw');
-    } catch (error) {
-      expect(error).to.be.instanceOf(AnimError);
-      expect((error as AnimError).code).to.equal('no-humanoid');
+  it('a skeleton with no humanoid throws no-humanoid naming what it lacks', () => {
+    // a tail: five bones in a row
+    const names = ['root', 'a', 'b', 'c', 'd'];
+    const tail = buildSkeleton({ names, parents: [-1, 0, 1, 2, 3], translations: names.flatMap(() => [0, 0, 0.2]) });
+    const world = new Float32Array(names.length * 16);
+    const rest = createPose(names.length);
+    setRestPose(tail, rest);
+    localToModel(tail, rest, null, world);
+    for (const build of [
+      () => buildRagdoll(tail, world, null),
+      () => ragdollBones({ joints: new Int16Array(64).fill(-1), found: [], bones: {} }),
+    ]) {
+      try {
+        build();
+        expect.fail('did not throw');
+      } catch (error) {
+        expect(error).to.be.instanceOf(AnimError);
+        expect((error as AnimError).code).to.equal('no-humanoid');
+        expect((error as AnimError).message).to.contain('hips');
+      }
     }
   });
 });
