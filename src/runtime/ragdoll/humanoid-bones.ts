@@ -4,7 +4,7 @@
  */
 import { AnimError } from '../errors.js';
 import type { HumanoidMap } from '../retarget/humanoid-map.js';
-import { type HumanoidSlot, SLOT_INDEX } from '../retarget/slots.js';
+import { type HumanoidSlot, REQUIRED_SLOTS, SLOT_INDEX } from '../retarget/slots.js';
 
 export const RAGDOLL_SLOTS = [
   'hips',
@@ -29,20 +29,10 @@ export const RAGDOLL_SLOTS = [
 
 export type RagdollSlot = (typeof RAGDOLL_SLOTS)[number];
 
-/** Slots a ragdoll cannot do without. */
-export const REQUIRED_RAGDOLL_SLOTS: readonly RagdollSlot[] = [
-  'hips',
-  'spine',
-  'head',
-  'leftUpperArm',
-  'leftLowerArm',
-  'rightUpperArm',
-  'rightLowerArm',
-  'leftUpperLeg',
-  'leftLowerLeg',
-  'rightUpperLeg',
-  'rightLowerLeg',
-];
+/** Slots a ragdoll cannot do without: those of its slots every humanoid map has. */
+export const REQUIRED_RAGDOLL_SLOTS: readonly RagdollSlot[] = RAGDOLL_SLOTS.filter((slot) =>
+  REQUIRED_SLOTS.includes(slot),
+);
 
 /**
  * Each ragdoll slot's joint in `map` (-1 where it maps none), in RAGDOLL_SLOTS order.
