@@ -166,6 +166,59 @@ describe('runtime/ik: FABRIK and CCD', () => {
     }
   }
 
+  it('fabrik with a pole bends a two-bone limb as the analytic solver does (point or direction)', () => {
+    const r = rng(23);
+    let compared = 0;
+    for (let trial = 0; trial < 40; trial++) {
+      const target = reachablePoint(chainRig(2, 900 + trial), r, 0.6);
+      const poleDir = [r() - 0.5, r() - 0.5, r() - 0.5];
+      const solved = (['two-bone', 'fabrik'] as const).map((solver) => {
+        const rig = chainRig(2, 900 + trial);
+        const chain = buildChain(rig.skeleton, 'b0..b2', { solver, tolerance: 1e-5, iterations: 200 });
+        if (trial % 2 === 0) {
+          chain.poleMode = POLE_POINT;
+          chain.pole.set(jointPosition(rig, 'b0').map((v, i) => v + poleDir[i] * 2));
+        } else {
+          chain.poleMode = POLE_DIRECTION;
+          chain.pole.set(poleDir);
+        }
+        const ok = solveChain(chain, rig.pose, rig.model, rig.root, target, 1);
+        expectConsistent(rig);
+        return { ok, knee: jointPosition(rig, 'b1', freshModel(rig)) };
+      });
+      // a target all but on the root (the knee folded shut) may leave FABRIK short: only reached ones compare
+      if (!solved[1].ok) continue;
+      compared++;
+      expect(distance(solved[1].knee, solved[0].knee), `trial ${trial}: knee`).to.be.below(1e-3);
+    }
+    expect(compared, `${compared} of 40 reached`).to.be.at.least(38);
+  });
+
+  it('fabrik with a pole bends a longer chain toward it: its inner joints bulge to the pole’s side', () => {
+    const r = rng(29);
+    for (let trial = 0; trial < 30; trial++) {
+      const target = reachablePoint(chainRig(4, 1200 + trial), r, 0.5);
+      const poleDir = [r() - 0.5, r() - 0.5, r() - 0.5];
+      for (const sign of [1, -1]) {
+        const rig = chainRig(4, 1200 + trial);
+        const chain = buildChain(rig.skeleton, 'b0..b4', { solver: 'fabrik', tolerance: 1e-3, iterations: 64 });
+        chain.poleMode = POLE_DIRECTION;
+        chain.pole.set(poleDir.map((v) => v * sign));
+        const ok = solveFabrik(chain, rig.pose, rig.model, rig.root, target, 1);
+        expect(distance(tip(rig), target), `trial ${trial} reports ${ok}`).to.be.below(ok ? 1e-3 + 1e-6 : Infinity);
+        const root = jointPosition(rig, 'b0');
+        const line = sub(target, root);
+        const side = cross(line, cross(poleDir, line));
+        const model = freshModel(rig);
+        const bulge = ['b1', 'b2', 'b3'].reduce(
+          (sum, name) => sum + dot(sub(jointPosition(rig, name, model), root), side),
+          0,
+        );
+        expect(sign * bulge, `trial ${trial}, pole ×${sign}: bends away`).to.be.above(0);
+      }
+    }
+  });
+
   it('an unreachable target straightens the chain toward it', () => {
     for (const solve of [solveFabrik, solveCcd]) {
       const rig = chainRig(4, 77);
