@@ -1,7 +1,9 @@
 // Authored key poses → the keys a clip stores. Between two authored keys the script adds keys every BAKE_STEP:
-// joint angles slerped, the hips and the feet plants interpolated and the legs solved again, so a foot on the
-// ground stays on it (interpolating two leg solutions' angles would let it sink or slide). A pose with no foot
-// planted is raised, if need be, until nothing of it is under the ground.
+// joint angles slerped, the hips and the feet and hand plants interpolated and the legs and arms solved again,
+// so a foot or a hand on the ground stays on it (interpolating two solutions' angles would let it sink or
+// slide). A pose with neither a foot nor a hand planted is raised, if need be, until nothing of it is under the
+// ground.
+import { type HandPlant, plantHands } from './arms';
 import type { ClipKey } from './clip';
 import { type FeetPlants, type FootPlant, plantFeet } from './legs';
 import {
@@ -35,8 +37,10 @@ export function bakeKeys(keys: readonly ClipKey[], step = BAKE_STEP): ClipKey[] 
 }
 
 function solve(pose: Pose): Pose {
-  const planted = pose.feet && (pose.feet.left || pose.feet.right);
-  return planted ? plantFeet(pose) : aboveGround(pose);
+  const feet = pose.feet && (pose.feet.left || pose.feet.right);
+  const hands = pose.hands && (pose.hands.left || pose.hands.right);
+  const legs = feet ? plantFeet(pose) : hands ? pose : aboveGround(pose);
+  return hands ? plantHands(legs) : legs;
 }
 
 function between(a: Pose, b: Pose, f: number): Pose {
@@ -49,7 +53,24 @@ function between(a: Pose, b: Pose, f: number): Pose {
     left: lerpPlant(a.feet?.left, b.feet?.left, f),
     right: lerpPlant(a.feet?.right, b.feet?.right, f),
   };
-  return { hips: lerp3(a.hips ?? REST_HIPS, b.hips ?? REST_HIPS, f), joints, feet };
+  const hands = {
+    left: lerpHand(a.hands?.left, b.hands?.left, f),
+    right: lerpHand(a.hands?.right, b.hands?.right, f),
+  };
+  return { hips: lerp3(a.hips ?? REST_HIPS, b.hips ?? REST_HIPS, f), joints, feet, hands };
+}
+
+/** Likewise a hand. */
+function lerpHand(a: HandPlant | undefined, b: HandPlant | undefined, f: number): HandPlant | undefined {
+  if (!a || !b) return undefined;
+  const mix = (x = 0, y = 0) => x + (y - x) * f;
+  return {
+    x: mix(a.x, b.x),
+    z: mix(a.z, b.z),
+    yaw: mix(a.yaw, b.yaw),
+    lift: mix(a.lift, b.lift),
+    elbow: lerp3(a.elbow, b.elbow, f),
+  };
 }
 
 /** A foot is planted between two keys only if it is planted in both. */

@@ -1,10 +1,11 @@
 // The clip library, authored as key poses: Euler angles in degrees per joint (see skeleton.ts for the axes),
-// the hips' place, and for a foot on the ground its plant, which the leg solve turns into leg angles.
+// the hips' place, and for a foot or a hand on the ground its plant, which the leg or arm solve turns into angles.
+import { bothHands, type HandPlant } from './arms';
 import type { ClipKey, ClipSpec } from './clip';
 import { MANNEQUIN_CLIPS, type MannequinClip } from './clip-names';
 import { type GaitSpec, gaitClip } from './gait';
 import { type FeetPlants, type FootPlant, maxHipsHeight, plantFeet } from './legs';
-import { type Angles, forwardKinematics, mirrorPose, type Pose, playPose, symmetric, turns } from './pose';
+import { type Angles, forwardKinematics, mirrorPose, type Pose, playPose, symmetric, turns, withPose } from './pose';
 import { DIMENSIONS, type JointName, type Vec3 } from './skeleton';
 
 type Joints = Partial<Record<JointName, Angles>>;
@@ -269,7 +270,7 @@ function fall(): ClipSpec {
         LeftLowerArm: [0, -30 - 15 * s, 0],
         RightUpperArm: [25 * s, 0, -35 + 20 * c],
         RightLowerArm: [0, 30 - 15 * s, 0],
-        ...airLegs([-25 - 15 * s, 35 + 15 * s, 15], [-25 + 15 * s, 35 - 15 * s, 15]),
+        ...airLegs([-33 - 15 * s, 35 + 15 * s, 15], [-33 + 15 * s, 35 - 15 * s, 15]),
       },
     };
   };
@@ -466,8 +467,21 @@ function stoodUp(z: number): Pose {
 }
 
 /**
- * Lying stretched out, arms loose at the sides: on the back with the head toward −Z, or face down with the
- * head toward +Z (the feet then rest on their tops, toes pointing back).
+ * Feet resting on their heels, pitched back by `roll` degrees and raised by how far the heel's round pokes out
+ * below its sole point then; the knees up. Lying on the back, sitting, falling backward.
+ */
+function onHeels(z: number, roll = -55, lift = 0.024): FeetPlants {
+  const plant = (x: number): FootPlant => ({ x, z, roll, lift, knee: [0, 1, 0.3] });
+  return { left: plant(FOOT_X + 0.03), right: plant(-FOOT_X - 0.03) };
+}
+
+/** How far ahead of the hips the heels rest when lying on the back, the knees a little bent. */
+const HEELS_LYING = 0.955;
+
+/**
+ * Lying stretched out, arms loose at the sides: on the back with the head toward −Z, the back and the heels on
+ * the ground; or face down with the head toward +Z, the thighs on the ground and the feet on their tops, toes
+ * pointing back.
  */
 function lying(z: number, arms: Joints = {}, face: 'up' | 'down' = 'up'): Pose {
   return {
@@ -475,12 +489,16 @@ function lying(z: number, arms: Joints = {}, face: 'up' | 'down' = 'up'): Pose {
     joints: {
       Hips: [face === 'up' ? -90 : 90, 0, 0],
       Spine: [-3, 0, 0],
-      Head: [-6, 0, 0],
+      Head: [face === 'up' ? -2 : -6, 0, 0],
       ...symmetric({ LeftUpperArm: [0, 0, -62], LeftLowerArm: [0, -10, 0], ...arms }),
-      ...airLegs([3, 4, face === 'up' ? 35 : 75]),
+      ...(face === 'down' ? airLegs([3, 4, 75]) : {}),
     },
+    feet: face === 'up' ? onHeels(z + HEELS_LYING) : undefined,
   };
 }
+
+/** The left palm flat on the floor behind the hips of a body sitting up, the fingers turned out. */
+const HANDS_BEHIND: HandPlant = { x: 0.26, z: -0.32, yaw: 110, elbow: [0.3, 0, -1] };
 
 function getUp(): ClipSpec {
   const kneesUp: [number, number, number] = [0, 1, 0.3];
@@ -489,21 +507,35 @@ function getUp(): ClipSpec {
     right: { x: -FOOT_X - 0.03, z: 0.45, knee: kneesUp },
   };
   const feetUnder = shifted(CROUCH_FEET, 0, 0.3);
+  const handsBehind = bothHands(HANDS_BEHIND);
   const end = stoodUp(GET_UP_TRAVEL);
   return oneShot(
     'get-up',
     [
       key(0, lying(0)),
-      key(0.5, {
+      // the head and shoulders lifting, the hands reaching back
+      key(
+        0.12,
+        withPose(lying(0), {
+          hips: [0, LYING_HEIGHT + 0.01, 0],
+          joints: { Hips: [-84, 0, 0], Spine: [3, 0, 0], Head: [8, 0, 0] },
+          feet: onHeels(0.87),
+          hands: bothHands({ ...HANDS_BEHIND, x: 0.42, z: -0.05, lift: 0.06 }),
+        }),
+      ),
+      // rising onto the elbows, the hands put down behind
+      key(0.25, {
         hips: [0, LYING_HEIGHT + 0.02, 0],
-        joints: {
-          Hips: [-55, 0, 0],
-          Spine: [20, 0, 0],
-          Chest: [15, 0, 0],
-          Head: [5, 0, 0],
-          ...symmetric({ LeftUpperArm: [40, 0, -55], LeftLowerArm: [0, -10, 0] }),
-        },
+        joints: { Hips: [-75, 0, 0], Spine: [10, 0, 0], Chest: [8, 0, 0], Head: [12, 0, 0] },
+        feet: onHeels(0.65, -60),
+        hands: handsBehind,
+      }),
+      // sitting up, propped on straighter arms
+      key(0.5, {
+        hips: [0, LYING_HEIGHT + 0.035, 0],
+        joints: { Hips: [-55, 0, 0], Spine: [20, 0, 0], Chest: [15, 0, 0], Head: [5, 0, 0] },
         feet: feetNear,
+        hands: handsBehind,
       }),
       key(
         1,
@@ -715,8 +747,8 @@ function death(): ClipSpec {
           Spine: [-5, 0, 0],
           Head: [15, 0, 0],
           ...symmetric({ LeftUpperArm: [0, 0, -30], LeftLowerArm: [0, -20, 0] }),
-          ...airLegs([-30, 50, 20]),
         },
+        feet: onHeels(0.37, -10, 0),
       }),
       key(1.2, {
         ...lying(-0.55, { LeftUpperArm: [0, 0, -35] }),

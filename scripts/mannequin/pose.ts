@@ -1,5 +1,6 @@
 // Poses as authored (Euler angles per joint, degrees) and as played (quaternions), forward kinematics over them.
 import { Euler, Quaternion, Vector3 } from 'three';
+import type { HandPlant, HandPlants } from './arms';
 import type { FeetPlants, FootPlant } from './legs';
 import { DIMENSIONS, JOINT_NAMES, JOINTS, type JointName, mirrorName, type Vec3 } from './skeleton';
 
@@ -8,12 +9,14 @@ export type Angles = readonly [number, number, number];
 
 /**
  * An authored pose: the hips' place (the root) and the turn of each joint; a joint left out is at rest. A pose
- * may stand on planted feet: when its clip is baked, the legs are solved to reach them (legs.ts).
+ * may stand on planted feet and lean on planted hands: when its clip is baked, the legs and arms are solved to
+ * reach them (legs.ts, arms.ts).
  */
 export interface Pose {
   hips?: Vec3;
   joints: Partial<Record<JointName, Angles>>;
   feet?: FeetPlants;
+  hands?: HandPlants;
 }
 
 /** A pose as played: quaternions for every joint. */
@@ -78,13 +81,22 @@ export function mirrorPose(pose: Pose): Pose {
   }
   const hips = pose.hips && ([-pose.hips[0], pose.hips[1], pose.hips[2]] as Vec3);
   const feet = pose.feet && { left: mirrorPlant(pose.feet.right), right: mirrorPlant(pose.feet.left) };
-  return { hips, joints, feet };
+  const hands = pose.hands && {
+    left: pose.hands.right && mirrorHand(pose.hands.right),
+    right: pose.hands.left && mirrorHand(pose.hands.left),
+  };
+  return { hips, joints, feet, hands };
 }
 
 function mirrorPlant(plant?: FootPlant): FootPlant | undefined {
   if (!plant) return undefined;
   const knee = plant.knee && ([-plant.knee[0], plant.knee[1], plant.knee[2]] as Vec3);
   return { ...plant, x: -plant.x, yaw: plant.yaw && -plant.yaw, knee };
+}
+
+export function mirrorHand(plant: HandPlant): HandPlant {
+  const { x, yaw, elbow } = plant;
+  return { ...plant, x: -x, yaw: -yaw, elbow: [-elbow[0], elbow[1], elbow[2]] };
 }
 
 /** Left-side angles written once, copied mirrored to the right side. */
@@ -96,17 +108,19 @@ export function symmetric(joints: Partial<Record<JointName, Angles>>): Partial<R
   return out;
 }
 
-/** Later poses' joints, hips and feet win; a quick way to build a pose from a base and a few changes. */
+/** Later poses' joints, hips, feet and hands win; a quick way to build a pose from a base and a few changes. */
 export function withPose(...poses: Pose[]): Pose {
   let hips: Vec3 | undefined;
   let feet: FeetPlants | undefined;
+  let hands: HandPlants | undefined;
   const joints: Partial<Record<JointName, Angles>> = {};
   for (const p of poses) {
     hips = p.hips ?? hips;
     feet = p.feet ?? feet;
+    hands = p.hands ?? hands;
     Object.assign(joints, p.joints);
   }
-  return { hips, joints, feet };
+  return { hips, joints, feet, hands };
 }
 
 /**

@@ -115,19 +115,36 @@ describe('mannequin clips', () => {
     }
   });
 
-  it('get-up-front keeps the whole skinned body above the ground: nothing below −1 cm at 30 samples a second', () => {
-    const clip = playClip(gltf, 'get-up-front');
-    let lowest = Number.POSITIVE_INFINITY;
-    for (let t = 0; t <= clip.duration + 1e-9; t += 1 / 30) {
-      clip.at(Math.min(t, clip.duration));
-      const y = clip.lowestPoint().y;
-      expect(y, `get-up-front@${t.toFixed(2)}`).to.be.above(-0.01);
-      lowest = Math.min(lowest, y);
+  it('every clip keeps the whole skinned body above the ground: nothing below −1 cm at 30 samples a second and at each key', () => {
+    const lowest: string[] = [];
+    const through: string[] = [];
+    for (const name of CLIPS) {
+      const clip = playClip(gltf, name);
+      let low = new Vector3(0, Number.POSITIVE_INFINITY, 0);
+      let lowAt = 0;
+      for (const t of sampleTimes(gltf, name)) {
+        clip.at(t);
+        const p = clip.lowestPoint();
+        if (p.y < low.y) [low, lowAt] = [p, t];
+      }
+      const where = `${name} ${(low.y * 1000).toFixed(1)} mm @${lowAt.toFixed(3)} s`;
+      lowest.push(where);
+      if (low.y < -0.01) through.push(where);
     }
-    // and it lies on the ground: prone, then kneeling, the body touches it
-    clip.at(0);
-    expect(clip.lowestPoint().y, 'lying on the ground at first').to.be.below(0.02);
-    console.log(`get-up-front: lowest skinned point ${(lowest * 1000).toFixed(1)} mm`);
+    console.log(`lowest skinned point per clip (root motion as authored): ${lowest.join(', ')}`);
+    expect(through, 'clips through the ground').to.deep.equal([]);
+  });
+
+  it('the lying clips lie on the ground: get-up and get-up-front at first, death at its end', () => {
+    for (const [name, at] of [
+      ['get-up', 0],
+      ['get-up-front', 0],
+      ['death', Number.POSITIVE_INFINITY],
+    ] as const) {
+      const clip = playClip(gltf, name);
+      clip.at(Math.min(at, clip.duration));
+      expect(clip.lowestPoint().y, `${name} touches the ground`).to.be.below(0.02);
+    }
   });
 
   it('a planted foot does not slide in walk and run with root motion applied', () => {
@@ -174,6 +191,15 @@ describe('mannequin clips', () => {
     }
   });
 });
+
+/** Every 1/30 s of a clip, its end, and every time any of its tracks has a key. */
+function sampleTimes(gltf: GLTF, name: string): number[] {
+  const clip = gltf.animations.find((a) => a.name === name)!;
+  const times = new Set<number>([clip.duration]);
+  for (let t = 0; t < clip.duration; t += 1 / 30) times.add(t);
+  for (const t of clip.tracks) for (const k of t.times) times.add(k);
+  return [...times].sort((a, b) => a - b);
+}
 
 function rootMotionOf(gltf: GLTF, name: string): [number, number, number] | undefined {
   const extras = clipExtras(gltf, name);
