@@ -68,7 +68,7 @@ const sameText = (a: unknown, b: unknown) => a === b || (typeof a === 'string' &
  * @attr bones - The chain as `"Root..Tip"`: every bone from Root down to Tip.
  * @attr solver - `two-bone` (exactly three bones: hip–knee–ankle, shoulder–elbow–wrist; analytic), `fabrik` or `ccd` (two or more bones, iterative), or `look-at` (one or more bones turn so the tip's `axis` points at the target, e.g. Spine..Head). Default `two-bone`.
  * @attr target - What the tip reaches for or looks at: a CSS selector (searched in this element's document or shadow root) of an element with a position, or `"x y z"` in metres. Followed every frame.
- * @attr pole - Which way a `two-bone` limb or a `fabrik` chain bends: a CSS selector of an element with a position (the elbow or knee, or a longer chain's bend, points toward it), or a direction `"x y z"` in the character's own frame (it turns with the character; `"0 0 -1"`: elbow back). Default: the animation's own bend. `ccd` and `look-at` chains have no pole.
+ * @attr pole - Which way a limb or chain bends (`two-bone`, `fabrik`, `ccd`): a CSS selector of an element with a position (the elbow or knee, or a longer chain's bend, points toward it), or a direction `"x y z"` in the character's own frame (it turns with the character; `"0 0 -1"`: elbow back). Default: the animation's own bend. `look-at` chains have no pole.
  * @attr weight - How much of the IK solution shows, 0 (the animation alone) to 1 (all IK); between, each bone is slerped. Default 1.
  * @attr iterations - FABRIK and CCD: passes at most per frame, a whole number 1–1000. Default 16.
  * @attr tolerance - Distance from the target that counts as reached, metres (or `cm` / `mm`). Look-at: the aim's miss one metre out. Default `1mm`.

@@ -47,7 +47,7 @@ const RUNTIME_CODES = ['unknown-bone', 'bad-chain', 'bad-constraint', 'no-humano
  * own solver toward its target: weight = chain weight × target weight (1 while the target is found, 0
  * while not), so a chain with no chain, no target or weight 0 leaves the animated pose exactly as it was.
  *
- * The pole bends two-bone limbs and FABRIK chains: a point followed in the world (`pole`), or a direction in the character's
+ * The pole bends two-bone limbs and FABRIK and CCD chains: a point followed in the world (`pole`), or a direction in the character's
  * own frame (`poleDirection`, turned with it each frame); neither keeps the animated bend.
  */
 export class IkChainDriver implements ModelPoseModifier {

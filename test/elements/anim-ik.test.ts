@@ -131,21 +131,23 @@ describe('<anim-ik>', () => {
       expect(position(subject, 'LeftLowerArm')[1], 'elbow above the shoulder').to.be.above(shoulder[1] + 0.1);
     });
 
-    it('a fabrik chain bends toward its pole too', async () => {
-      const { scene, subject, twin, addIk } = await twins('idle', 'heading="90"');
-      const { ik } = await addIk(`chain="${ARM.join(' ')}" solver="fabrik" target="0 0 0" pole="0 -1 0"`);
-      scene.step(DT);
-      const shoulder = position(twin, 'LeftUpperArm');
-      ik.target = [shoulder[0], shoulder[1], shoulder[2] - 0.4];
-      scene.step(DT);
-      expect(position(subject, 'LeftLowerArm')[1], 'elbow below the shoulder').to.be.below(shoulder[1] - 0.1);
-      expect(distance(position(subject, 'LeftHand'), ik.target as number[]), 'the hand on the target').to.be.below(
-        0.01,
-      );
-      ik.pole = '0 1 0';
-      scene.step(DT);
-      expect(position(subject, 'LeftLowerArm')[1], 'elbow above the shoulder').to.be.above(shoulder[1] + 0.1);
-    });
+    for (const solver of ['fabrik', 'ccd']) {
+      it(`a ${solver} chain bends toward its pole too`, async () => {
+        const { scene, subject, twin, addIk } = await twins('idle', 'heading="90"');
+        const { ik } = await addIk(`chain="${ARM.join(' ')}" solver="${solver}" target="0 0 0" pole="0 -1 0"`);
+        scene.step(DT);
+        const shoulder = position(twin, 'LeftUpperArm');
+        ik.target = [shoulder[0], shoulder[1], shoulder[2] - 0.4];
+        scene.step(DT);
+        expect(position(subject, 'LeftLowerArm')[1], 'elbow below the shoulder').to.be.below(shoulder[1] - 0.1);
+        expect(distance(position(subject, 'LeftHand'), ik.target as number[]), 'the hand on the target').to.be.below(
+          0.01,
+        );
+        ik.pole = '0 1 0';
+        scene.step(DT);
+        expect(position(subject, 'LeftLowerArm')[1], 'elbow above the shoulder').to.be.above(shoulder[1] + 0.1);
+      });
+    }
   });
 
   describe('look-at', () => {

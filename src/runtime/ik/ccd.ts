@@ -1,13 +1,15 @@
 import type { Pose } from '../pose.js';
 import { rotationBetween } from '../quat.js';
-import { commitChain, finiteTarget, gatherChain, type IkChain, turnJoint } from './chain.js';
+import { bendChain } from './bend.js';
+import { commitChain, finiteTarget, gatherChain, type IkChain, POLE_NONE, turnJoint } from './chain.js';
 
 const DQ = 4;
 
 /**
  * Cyclic coordinate descent: each pass turns every joint, tip first, so the tip points at the target from
- * it, inside the joint's limit. Stops after `chain.iterations` passes or within `chain.tolerance`. Returns
- * whether it reached; weight ≤ 0 or a non-finite target leave the pose alone.
+ * it, inside the joint's limit; with a pole the chain's bend is then turned to face it (about the line from
+ * root to tip, which leaves the tip in place). Stops after `chain.iterations` passes or within
+ * `chain.tolerance`. Returns whether it reached; weight ≤ 0 or a non-finite target leave the pose alone.
  */
 export function solveCcd(
   chain: IkChain,
@@ -26,6 +28,8 @@ export function solveCcd(
   const ty = target[1];
   const tz = target[2];
   const e = (n - 1) * 3;
+  const poled = chain.poleMode !== POLE_NONE;
+  if (poled) bendChain(chain);
   let dist = Math.sqrt((p[e] - tx) ** 2 + (p[e + 1] - ty) ** 2 + (p[e + 2] - tz) ** 2);
   for (let iter = 0; iter < chain.iterations && dist > chain.tolerance; iter++) {
     for (let i = n - 2; i >= 0; i--) {
@@ -42,6 +46,7 @@ export function solveCcd(
       );
       turnJoint(chain, i, w, DQ);
     }
+    if (poled) bendChain(chain);
     dist = Math.sqrt((p[e] - tx) ** 2 + (p[e + 1] - ty) ** 2 + (p[e + 2] - tz) ** 2);
   }
   commitChain(chain, pose, model, root, weight);
