@@ -1,6 +1,7 @@
 // The elements document each attribute with `@attr` on the class and point their `@prop` at it ("See the
 // `x` attribute"). The analyzer gives an attribute that a field backs the field's description, which would
-// leave the attribute reading "See the `x` attribute"; this plugin puts the `@attr` text back.
+// leave the attribute reading "See the `x` attribute"; this plugin puts the `@attr` text back, and spells it
+// out in the property's description too (tools show either alone).
 const attrDocs = new Map();
 
 /** `{type} name - text` (the type optional) from an `@attr` tag's comment. */
@@ -31,6 +32,11 @@ const attrDescriptions = {
         for (const attribute of declaration.attributes ?? []) {
           const description = docs.get(attribute.name);
           if (description) attribute.description = description;
+        }
+        for (const member of declaration.members ?? []) {
+          const pointer = /^See the `([\w-]+)` attribute[;,.]?\s*([\s\S]*)$/.exec(member.description ?? '');
+          const description = pointer && docs.get(pointer[1]);
+          if (description) member.description = pointer[2] ? `${description} As a property: ${pointer[2]}` : description;
         }
       }
     }
