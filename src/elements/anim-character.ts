@@ -430,9 +430,11 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
   }
   set position(value: readonly number[] | string | null | undefined) {
     const text = Array.isArray(value) ? value.join(' ') : value;
-    const before = this.#position;
-    this.#position = acceptValue(this, 'position', text, parseVector3, before, ORIGIN);
-    if (this.#position !== before) this.#rig?.root.position.set(...this.#position);
+    // null: rejected (and reported); the character stays where it is
+    const next = acceptValue<Vector3Tuple | null>(this, 'position', text, parseVector3, null, ORIGIN);
+    if (next === null) return;
+    this.#position = next;
+    this.#rig?.root.position.set(...next);
     this.#redraw();
   }
 
@@ -442,9 +444,10 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
     return root ? (wrapAngle(root.rotation.y) * 180) / Math.PI : this.#heading;
   }
   set heading(value: number | string | null | undefined) {
-    const before = this.#heading;
-    this.#heading = acceptValue(this, 'heading', value, parseAngle, before, 0);
-    if (this.#heading !== before) this.#rig?.root.rotation.set(0, (this.#heading * Math.PI) / 180, 0);
+    const next = acceptValue<number | null>(this, 'heading', value, parseAngle, null, 0);
+    if (next === null) return;
+    this.#heading = next;
+    this.#rig?.root.rotation.set(0, (next * Math.PI) / 180, 0);
     this.#redraw();
   }
 

@@ -106,6 +106,14 @@ describe('<anim-character> root motion', () => {
     await settle();
     expect(character.position).to.deep.equal(before);
     expect(errors.map((e) => e.code)).to.deep.equal(['bad-attribute']);
+    // the same heading as before, set again, turns it back; removing the attribute brings it home
+    root.rotation.y = 0.5; // as a controller turns it
+    expect(character.heading).to.be.closeTo((0.5 * 180) / Math.PI, 1e-9);
+    character.heading = 180;
+    expect(character.heading).to.be.closeTo(180, 1e-9);
+    character.removeAttribute('position');
+    await character.updateComplete;
+    expect(root.position.toArray()).to.deep.equal([0, 0, 0]);
     character.position = [0, 0, 0];
     expect(root.position.toArray()).to.deep.equal([0, 0, 0]);
     // a new model stands where the old one had got to
