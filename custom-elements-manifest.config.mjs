@@ -36,7 +36,8 @@ const attrDescriptions = {
         for (const member of declaration.members ?? []) {
           const pointer = /^See the `([\w-]+)` attribute[;,.]?\s*([\s\S]*)$/.exec(member.description ?? '');
           const description = pointer && docs.get(pointer[1]);
-          if (description) member.description = pointer[2] ? `${description} As a property: ${pointer[2]}` : description;
+          if (description)
+            member.description = pointer[2] ? `${description} As a property: ${pointer[2]}` : description;
         }
       }
     }
