@@ -112,7 +112,8 @@ export class ThirdPersonController implements Actor {
   /** Puts the character (and capsule) at x y z, e.g. a respawn. */
   teleport(x: number, y: number, z: number): void {
     this.capsule.teleport(x, y, z);
-    this.#rig?.root.position.set(x, y, z);
+    // the character now, even one this controller has not run on yet (its first frame adopts it where it stands)
+    this.#getRig()?.root.position.set(x, y, z);
     this.#placed.set(x, y, z);
     this.verticalSpeed = 0;
   }
