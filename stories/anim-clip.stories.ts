@@ -11,12 +11,24 @@ interface ClipArgs {
   loop: string;
   speed: number;
   stride: string;
+  mask: string;
+  additive: boolean;
 }
 
 const meta: Meta<ClipArgs> = {
   title: 'Elements/anim-clip',
   component: 'anim-clip',
-  args: { name: 'wave-top', from: 'wave', start: '0.4', end: '1.4', loop: 'pingpong', speed: 1, stride: '' },
+  args: {
+    name: 'wave-top',
+    from: 'wave',
+    start: '0.4',
+    end: '1.4',
+    loop: 'pingpong',
+    speed: 1,
+    stride: '',
+    mask: '',
+    additive: false,
+  },
   argTypes: {
     name: { control: 'text', description: 'The character plays the clip by this name.' },
     from: {
@@ -31,10 +43,28 @@ const meta: Meta<ClipArgs> = {
       control: 'text',
       description: 'Metres per cycle: with root motion off the clip follows the ground speed.',
     },
+    mask: {
+      control: 'select',
+      options: ['', 'upper-body', 'lower-body', 'RightUpperArm', 'Head'],
+      description: 'An overlay on these joints: in this story it plays over the in-place walk.',
+    },
+    additive: { control: 'boolean', description: 'An overlay adding its motion to the in-place walk.' },
   },
-  render: (args) => html`
+  render: (args) => {
+    // an overlay plays over a clip below it: the walk first, then the overlay on top
+    const overlay = args.mask !== '' || args.additive;
+    const playBoth = (event: Event) => {
+      const character = event.target as HTMLElement & { play(clip: string, options?: { fade?: number }): void };
+      character.play('walk-inplace', { fade: 0 });
+      character.play(args.name);
+    };
+    return html`
     <anim-scene shadows ground controls style="height: 440px" camera-orbit="20deg 8deg 4m">
-      <anim-character src="/assets/mannequin.glb" clip=${args.name}>
+      <anim-character
+        src="/assets/mannequin.glb"
+        clip=${overlay ? nothing : args.name}
+        @anim-load=${overlay ? playBoth : nothing}
+      >
         <anim-clip
           name=${args.name}
           from=${args.from}
@@ -43,10 +73,13 @@ const meta: Meta<ClipArgs> = {
           loop=${args.loop || nothing}
           speed=${args.speed}
           stride=${args.stride || nothing}
+          mask=${args.mask || nothing}
+          ?additive=${args.additive}
         ></anim-clip>
       </anim-character>
     </anim-scene>
-  `,
+  `;
+  },
 };
 export default meta;
 
@@ -58,4 +91,9 @@ export const Slice: Story = {};
 /** The whole walk under another name, at half speed. */
 export const Renamed: Story = {
   args: { name: 'stroll', from: 'walk-inplace', start: '', end: '', loop: '', speed: 0.5 },
+};
+
+/** The wave on the upper body only, over the in-place walk: the legs keep walking. */
+export const UpperBodyOverlay: Story = {
+  args: { name: 'wave-upper', from: 'wave', start: '', end: '', loop: '', speed: 1, mask: 'upper-body' },
 };

@@ -24,6 +24,10 @@ const parseStride = (text: string) => parseLength(text, { min: 0 });
  * robot in that character's own proportions (see the character's `rig`). Until its file arrives the clip
  * is not in the character's `clips`; a file that fails, a clip it lacks or a rig that cannot be mapped is
  * reported once, and the character keeps its own clips.
+ * With `mask` or `additive` the clip plays as an overlay: `play('wave-upper')` layers it over the clip
+ * playing (a wave on the upper body while the legs keep walking; a breathing or flinch clip added on top),
+ * crossfading only with other overlays; the clip below plays on, and a `once` overlay fades out by itself
+ * when it ends (over the character's `fade`), giving the joints back.
  * Adding, removing or editing an `<anim-clip>` (or its events) takes effect on the character's next frame.
  *
  * @summary A logical clip of a character: a model clip, or a slice of a long take, with loop, speed and events.
@@ -36,6 +40,8 @@ const parseStride = (text: string) => parseLength(text, { min: 0 });
  * @attr end - Where the slice ends, seconds into the model clip. Default the clip's end.
  * @attr loop - `repeat`, `once`, `pingpong` or `clamp`: how this clip wraps unless the character or `play()` says otherwise. Default `repeat`.
  * @attr speed - Multiplies this clip's playback speed; negative plays it backwards. Default 1.
+ * @attr mask - Plays the clip as an overlay on these joints only: `upper-body` (the spine up: chest, arms, head), `lower-body` (hips and legs), or joint names (each with everything below it), separated by spaces. A joint the model lacks reports `unknown-bone`.
+ * @attr {boolean} additive - Plays the clip as an overlay that adds its motion (its difference from its own first frame) to what plays below it, on the `mask` joints if given, else every joint.
  * @attr stride - Metres one cycle of the clip covers on the ground (default the model clip's `extras.stride`, if any). With the character's root motion off, the clip plays at the rate that keeps its feet in pace with the character's ground speed (once it has moved or its `groundSpeed` is set; standing still after that, it holds).
  *
  * @prop {string} name - See the `name` attribute.
@@ -47,6 +53,8 @@ const parseStride = (text: string) => parseLength(text, { min: 0 });
  * @prop {WrapMode | null} loop - See the `loop` attribute; null when not set.
  * @prop {number} speed - See the `speed` attribute.
  * @prop {number | null} stride - See the `stride` attribute; metres, null for the model's.
+ * @prop {string} mask - See the `mask` attribute.
+ * @prop {boolean} additive - See the `additive` attribute.
  * @prop {ClipDefinition} definition - The plain definition (with its events) the character plays.
  *
  * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad `start`, `end`, `loop`, `speed` or `stride` (`bad-attribute`); the previous value stays.
@@ -65,6 +73,8 @@ export class AnimClip extends ClipPart {
   @property() from = '';
   @property() src = '';
   @property({ type: Boolean }) retarget = false;
+  @property() mask = '';
+  @property({ type: Boolean }) additive = false;
 
   @property()
   get start(): number | null {
@@ -121,6 +131,8 @@ export class AnimClip extends ClipPart {
       src: this.src || undefined,
       retarget: this.retarget,
       stride: this.#stride ?? undefined,
+      mask: this.mask.trim() ? this.mask.trim().split(/\s+/) : undefined,
+      additive: this.additive,
     };
   }
 }

@@ -1,4 +1,4 @@
-import { type BlendLayer, blendLayers, blendPoses } from './blend.js';
+import { applyAdditive, type BlendLayer, blendLayers, blendPoses, makeAdditive } from './blend.js';
 import type { ClipBinding } from './clip.js';
 import { crossedEvents } from './clip-events.js';
 import { advanceClock, type Clock, createClock, resetClock, type WrapMode } from './clock.js';
@@ -17,6 +17,16 @@ export interface PlaybackClip {
   speed?: number;
   /** Event times in seconds, ascending. */
   eventTimes?: Float32Array;
+  /**
+   * Per-joint weights (0–1): the clip plays as an overlay on these joints only, over whatever the other
+   * clips play (an upper-body wave over a walk).
+   */
+  mask?: Float32Array | null;
+  /**
+   * The clip plays as an overlay that adds its motion (its difference from its own first frame) to what the
+   * other clips play, on the joints of `mask` (every joint without one).
+   */
+  additive?: boolean;
 }
 
 export interface PlayOptions {
@@ -41,6 +51,8 @@ const EVENT_CAPACITY = 128;
 
 interface Slot {
   clip: number;
+  /** Playing as an overlay (a masked or additive clip): it layers over the other clips, not in their crossfade. */
+  overlay: boolean;
   readonly clock: Clock;
   readonly pose: Pose;
   weight: number;
@@ -55,6 +67,10 @@ interface Slot {
  * fading in does nothing, so a script may call it every frame. Each `update(dt)` advances the clocks and
  * fades, samples every live clip and blends them into `pose`, and queues loop, finish and clip-event
  * notifications (read them from `events*` up to `eventCount`). Nothing is allocated after construction.
+ *
+ * A clip with a mask or marked additive plays as an overlay: playing it crossfades among overlays only and
+ * leaves the base clip playing; it is layered over the base each frame (masked, or added), contributes no
+ * root motion, and fades out by itself when a `once` overlay finishes.
  */
 export class Playback {
   readonly pose: Pose;
@@ -73,11 +89,14 @@ export class Playback {
   eventCount = 0;
 
   private readonly rest: Pose;
+  /** Each additive clip's first pose (of its play window), the pose its motion is measured from. */
+  private readonly references: (Pose | null)[];
   private readonly slots: Slot[] = [];
   private readonly caches: SampleCache[];
   private readonly layers: BlendLayer[] = [];
   private readonly crossed = new Int32Array(EVENT_CAPACITY);
   private current: Slot | null = null;
+  private currentOverlay: Slot | null = null;
 
   constructor(
     readonly skeleton: Skeleton,
@@ -93,9 +112,17 @@ export class Playback {
     setRestPose(skeleton, this.rest, defaultWeights);
     copyPose(this.rest, this.pose);
     this.caches = clips.map((c) => createSampleCache(c.binding));
+    this.references = clips.map((c, i) => {
+      if (!c.additive) return null;
+      const reference = createPose(skeleton.jointCount, weightCount);
+      copyPose(this.rest, reference);
+      sampleClip(c.binding, c.start ?? 0, this.caches[i], reference);
+      return reference;
+    });
     for (let i = 0; i < MAX_SLOTS; i++) {
       const slot: Slot = {
         clip: -1,
+        overlay: false,
         clock: createClock(),
         pose: createPose(skeleton.jointCount, weightCount, block, size * (i + 1)),
         weight: 0,
@@ -132,7 +159,9 @@ export class Playback {
   play(clip: number, options: PlayOptions = {}): boolean {
     const def = this.clips[clip];
     if (def === undefined) return false;
-    if (this.current && this.current.clip === clip && !this.current.clock.finished) return false;
+    const overlay = isOverlay(def);
+    const playing = overlay ? this.currentOverlay : this.current;
+    if (playing && playing.clip === clip && !playing.clock.finished) return false;
     const fade = Math.max(0, options.fade ?? this.defaultFade);
     const slot = this.slots.find((s) => s.clip === clip) ?? this.freeSlot();
     const duration = def.binding.clip.duration;
@@ -148,29 +177,28 @@ export class Playback {
       copyPose(this.rest, slot.pose);
     }
     slot.clip = clip;
-    this.current = slot;
+    slot.overlay = overlay;
+    if (overlay) this.currentOverlay = slot;
+    else this.current = slot;
+    // the new clip fades in and the others of its kind (base or overlay) fade out
     for (const s of this.slots) {
-      if (s.clip < 0) continue;
+      if (s.clip < 0 || s.overlay !== overlay) continue;
       s.fadeFrom = s.weight;
       s.fadeTo = s === slot ? 1 : 0;
       s.fadeElapsed = 0;
       s.fadeDuration = fade;
     }
-    if (fade === 0) this.settleFades();
+    if (fade === 0) this.settleFades(overlay);
     return true;
   }
 
   /** Fades every clip out (default fade) and leaves the rest pose. */
   stop(fade = this.defaultFade): void {
-    this.current = null;
-    for (const s of this.slots) {
-      if (s.clip < 0) continue;
-      s.fadeFrom = s.weight;
-      s.fadeTo = 0;
-      s.fadeElapsed = 0;
-      s.fadeDuration = Math.max(0, fade);
+    for (const s of this.slots) if (s.clip >= 0) this.fadeOut(s, fade);
+    if (!(fade > 0)) {
+      this.settleFades(false);
+      this.settleFades(true);
     }
-    if (!(fade > 0)) this.settleFades();
   }
 
   /** Moves the current clip's time (clamped to its window) without crossing events. */
@@ -188,6 +216,7 @@ export class Playback {
     this.eventCount = 0;
     if (!Number.isFinite(dt)) dt = 0;
     let total = 0;
+    let overlays = 0;
     for (const s of this.slots) {
       if (s.clip < 0) continue;
       if (s.fadeElapsed < s.fadeDuration) {
@@ -195,6 +224,7 @@ export class Playback {
         s.weight = s.fadeFrom + (s.fadeTo - s.fadeFrom) * (s.fadeElapsed / s.fadeDuration);
       } else s.weight = s.fadeTo;
       if (s.weight <= 0 && s.fadeTo === 0) s.clip = -1;
+      else if (s.overlay) overlays++;
       else total += s.weight;
     }
     const motion = this.rootMotion;
@@ -203,7 +233,7 @@ export class Playback {
     const motionScale = 1 / Math.max(1, total);
     let live = 0;
     for (const s of this.slots) {
-      if (s.clip < 0) continue;
+      if (s.clip < 0 || s.overlay) continue;
       const def = this.clips[s.clip];
       advanceClock(s.clock, dt * this.speed);
       this.queueClockEvents(s, def);
@@ -221,6 +251,45 @@ export class Playback {
       // The common crossfade: a plain two-pose blend is cheaper than the general layered one.
       blendPoses(l0.pose, l1.pose, l1.weight / (l0.weight + l1.weight), this.pose);
     } else blendLayers(this.layers, live, this.rest, this.pose);
+    if (overlays > 0) this.layerOverlays(dt);
+  }
+
+  /** Samples each overlay clip and layers it over `pose`: masked by its weights, or added to it. */
+  private layerOverlays(dt: number): void {
+    for (const s of this.slots) {
+      if (s.clip < 0 || !s.overlay) continue;
+      const def = this.clips[s.clip];
+      advanceClock(s.clock, dt * this.speed);
+      this.queueClockEvents(s, def);
+      // a finished one-shot overlay gives the base back
+      if (s.clock.finished && s.fadeTo > 0) this.fadeOut(s, this.defaultFade);
+      const reference = this.references[s.clip];
+      if (reference) {
+        // the slot holds a difference after this frame: start it from rest again
+        copyPose(this.rest, s.pose);
+        sampleClip(def.binding, s.clock.time, this.caches[s.clip], s.pose);
+        makeAdditive(s.pose, reference, s.pose);
+        applyAdditive(this.pose, s.pose, s.weight, def.mask ?? null, this.pose);
+      } else {
+        sampleClip(def.binding, s.clock.time, this.caches[s.clip], s.pose);
+        const layer = this.layers[0];
+        layer.pose = s.pose;
+        layer.weight = s.weight;
+        layer.mask = def.mask ?? null;
+        // joint by joint the pose below is read before it is written: what the mask leaves out shows through
+        blendLayers(this.layers, 1, this.pose, this.pose);
+        layer.mask = null;
+      }
+    }
+  }
+
+  private fadeOut(s: Slot, fade: number): void {
+    if (s === this.currentOverlay) this.currentOverlay = null;
+    if (s === this.current) this.current = null;
+    s.fadeFrom = s.weight;
+    s.fadeTo = 0;
+    s.fadeElapsed = 0;
+    s.fadeDuration = Math.max(0, fade);
   }
 
   private queueClockEvents(s: Slot, def: PlaybackClip): void {
@@ -243,9 +312,10 @@ export class Playback {
     this.eventCount = i + 1;
   }
 
-  private settleFades(): void {
+  /** Ends the fades of the base clips (or of the overlays) at once. */
+  private settleFades(overlays: boolean): void {
     for (const s of this.slots) {
-      if (s.clip < 0) continue;
+      if (s.clip < 0 || s.overlay !== overlays) continue;
       s.weight = s.fadeTo;
       s.fadeElapsed = s.fadeDuration;
       if (s.weight === 0) s.clip = -1;
@@ -257,11 +327,16 @@ export class Playback {
     if (free) return free;
     let faintest: Slot | null = null;
     for (const s of this.slots)
-      if (s !== this.current && (faintest === null || s.weight < faintest.weight)) faintest = s;
+      if (s !== this.current && s !== this.currentOverlay && (faintest === null || s.weight < faintest.weight))
+        faintest = s;
     faintest = faintest ?? this.slots[0];
     faintest.clip = -1;
     return faintest;
   }
+}
+
+function isOverlay(clip: PlaybackClip): boolean {
+  return (clip.mask !== undefined && clip.mask !== null) || clip.additive === true;
 }
 
 function clampTime(t: number, duration: number): number {

@@ -1,4 +1,5 @@
-import type { ClipBinding, PlaybackClip, WrapMode } from '../runtime/index.js';
+import { resolveMask } from '../graph/index.js';
+import type { ClipBinding, PlaybackClip, Skeleton, WrapMode } from '../runtime/index.js';
 import { CodedError } from './coded-error.js';
 
 /** A timed event on a logical clip: `time` in seconds from the clip's start. */
@@ -26,6 +27,10 @@ export interface ClipDefinition {
   readonly retarget?: boolean;
   /** Metres one cycle covers (default the clip's `extras.stride`): with root motion off it follows the ground speed. */
   readonly stride?: number;
+  /** Plays as an overlay on these joints: `upper-body`, `lower-body`, or joint names (each with its subtree). */
+  readonly mask?: readonly string[];
+  /** Plays as an overlay adding its motion (from its first frame) to what plays below it. */
+  readonly additive?: boolean;
 }
 
 /** Clips from other files (definitions with `src`), by `externalClipKey`: bound to this model, or why not. */
@@ -68,6 +73,7 @@ export interface ClipLibrary {
  * failed is reported with its own code).
  */
 export function buildClipLibrary(
+  skeleton: Skeleton,
   modelClips: readonly ClipBinding[],
   definitions: readonly ClipDefinition[],
   external: ExternalClips = new Map(),
@@ -84,12 +90,12 @@ export function buildClipLibrary(
     if (existing === undefined) indexByName.set(clip.name, clips.push(clip) - 1);
     else clips[existing] = clip;
   };
-  for (const binding of byModelName.values()) put(logicalClip(binding.clip.name, binding, {}, problems));
+  for (const binding of byModelName.values()) put(logicalClip(binding.clip.name, binding, {}, skeleton, problems));
   for (const definition of definitions) {
     if (definition.src) {
       const found = external.get(externalClipKey(definition));
       if (found instanceof CodedError) problems.push(found);
-      else if (found) put(logicalClip(definition.name, found, definition, problems));
+      else if (found) put(logicalClip(definition.name, found, definition, skeleton, problems));
       continue;
     }
     const from = definition.from || definition.name;
@@ -104,7 +110,7 @@ export function buildClipLibrary(
       );
       continue;
     }
-    put(logicalClip(definition.name, binding, definition, problems));
+    put(logicalClip(definition.name, binding, definition, skeleton, problems));
   }
   return { clips, indexByName, problems };
 }
@@ -113,6 +119,7 @@ function logicalClip(
   name: string,
   binding: ClipBinding,
   definition: Partial<ClipDefinition>,
+  skeleton: Skeleton,
   problems: CodedError[],
 ): LogicalClip {
   const duration = binding.clip.duration;
@@ -143,8 +150,31 @@ function logicalClip(
       loop: definition.loop,
       speed: definition.speed,
       eventTimes: events.length > 0 ? Float32Array.from(events, (e) => start + e.time) : undefined,
+      mask: overlayMask(name, definition.mask, skeleton, problems),
+      additive: definition.additive === true,
     },
   };
+}
+
+/** The per-joint weights of a definition's mask (null without one); names the skeleton lacks are reported. */
+function overlayMask(
+  clip: string,
+  words: readonly string[] | undefined,
+  skeleton: Skeleton,
+  problems: CodedError[],
+): Float32Array | null {
+  if (!words || words.length === 0) return null;
+  const { mask, unknown } = resolveMask(words, skeleton);
+  if (unknown.length > 0) {
+    const known = skeleton.names.slice(0, 12).join(', ');
+    problems.push(
+      new CodedError(
+        'unknown-bone',
+        `clip "${clip}" mask: no bone ${unknown.map((w) => `"${w}"`).join(', ')} (bones: ${known}, …)`,
+      ),
+    );
+  }
+  return mask;
 }
 
 function extrasStride(binding: ClipBinding): number {

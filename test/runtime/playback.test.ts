@@ -93,6 +93,36 @@ describe('runtime: playback', () => {
     expect(x).to.be.closeTo(0.25 * 0 + 0.25 * 10 + 0.5 * 20.5, 1e-5);
   });
 
+  it('an overlay (masked or additive) layers over the base: its own fades, untouched by base plays', () => {
+    // c masks the root at 0.5: half its x over the base's
+    const p = playback([{}, {}, { mask: Float32Array.of(0.5), loop: 'once' }]);
+    p.play(0, { fade: 0 });
+    expect(p.play(2, { fade: 1 })).to.equal(true);
+    p.update(0.5);
+    expect(p.weightOf(2)).to.be.closeTo(0.5, 1e-9);
+    expect(p.weightOf(0), 'the base stays in').to.equal(1);
+    // a base crossfade with no fade leaves the overlay's fade where it was
+    p.play(1, { fade: 0 });
+    expect(p.currentClip).to.equal(1);
+    p.update(0.25);
+    expect(p.weightOf(2)).to.be.closeTo(0.75, 1e-9);
+    expect(p.play(2)).to.equal(false);
+    // base b at 0.25 → x 10.25; overlay c at 0.75 → x 20.75, weighted 0.75 × 0.5 of the joint
+    const w = 0.75 * 0.5;
+    expect(p.pose.translations[0]).to.be.closeTo(10.25 * (1 - w) + 20.75 * w, 1e-5);
+    // the once overlay finishes and fades out by itself over the default fade
+    p.defaultFade = 0.5;
+    p.update(0.25);
+    expect(drain(p)).to.deep.equal(['finish:2:0']);
+    expect(p.weightOf(2)).to.equal(1);
+    p.update(0.25);
+    expect(p.weightOf(2)).to.be.closeTo(0.5, 1e-9);
+    p.update(0.5);
+    expect(p.weightOf(2)).to.equal(0);
+    // the base alone again: b, 1.25 s in, has looped to 0.25
+    expect(p.pose.translations[0]).to.be.closeTo(10.25, 1e-5);
+  });
+
   it('queues loop, finish and clip events; a finished once clip can be played again', () => {
     const p = playback([{ eventTimes: Float32Array.from([0.5]) }, { loop: 'once' }]);
     p.play(0, { fade: 0 });
