@@ -583,7 +583,8 @@ export class AnimCharacter extends LitElement implements ClipOwner, GraphOwner {
   /**
    * Crossfades to `clip`. Idempotent: asking for the clip already playing (or fading in) does nothing, so a
    * script may call it every frame. Before the model has loaded, the request waits for it. Options: `fade`
-   * (seconds), `speed` (multiplies the clip's), `loop`, and a play window `start` / `end` in seconds.
+   * (seconds), `speed` (multiplies the clip's), `loop`, and a play window `start` / `end` in seconds. A clip
+   * with a `mask` or `additive` (`<anim-clip>`) plays as an overlay over the clip playing, which plays on.
    */
   play(clip: string, options: PlayOptions = {}): void {
     if (typeof clip !== 'string' || clip === '') {
