@@ -46,7 +46,7 @@ function parseSwitch(text: string): Parsed<'on' | 'off'> {
  * @prop {boolean} airborne - See the `airborne` attribute.
  * @prop {FootIkKnobs} knobs - Read-only: the values foot IK uses.
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - `bad-attribute` (a value that does not parse; the previous one stays), `unknown-bone` (a model whose legs cannot be found by humanoid names: it animates on without foot IK).
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - `bad-attribute` (a value that does not parse; the previous one stays), `unknown-bone` (a model whose legs are neither in its humanoid map nor found by their names: it animates on without foot IK).
  */
 @customElement('anim-foot-ik')
 export class AnimFootIk extends LitElement {

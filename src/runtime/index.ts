@@ -58,6 +58,7 @@ export {
   type IkSolver,
   ikWeight,
   type LegNames,
+  legsFromHumanoid,
   naturalLimits,
   POLE_DIRECTION,
   POLE_NONE,

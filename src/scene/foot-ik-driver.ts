@@ -3,6 +3,8 @@ import {
   buildFootIk,
   type FootIk,
   footProbes,
+  type LegNames,
+  legsFromHumanoid,
   type Pose,
   PROBE_STRIDE,
   solveFootIk,
@@ -18,6 +20,16 @@ import type { Stage } from './stage.js';
 const PROBE_RISE = 0.5;
 /** …and reach this share of a leg's length below their start. */
 const PROBE_DEPTH = 1.5;
+
+/** The legs of the rig's humanoid map; undefined when it has none (buildFootIk then finds legs by name). */
+function humanoidLegs(rig: CharacterRig): LegNames[] | undefined {
+  try {
+    return legsFromHumanoid(rig.binding.asset.skeleton, rig.humanoid('foot IK').map);
+  } catch (error) {
+    if (error instanceof AnimError || error instanceof CodedError) return undefined;
+    throw error;
+  }
+}
 
 /**
  * Foot IK on a character rig: each frame, after the pose is sampled and blended (root motion included) and
@@ -43,12 +55,14 @@ export class FootIkDriver implements ModelPoseModifier {
   readonly #depth: number;
 
   /**
-   * Binds foot IK to a rig's skeleton (legs found by humanoid names).
+   * Binds foot IK to a rig's skeleton: the legs of its humanoid map (so its `rig` names them), else of a rig
+   * with legs but no full humanoid, found by their names.
    * @throws CodedError `unknown-bone` when the legs cannot be found, `bad-chain` when they are not hip → knee → ankle.
    */
   constructor(rig: CharacterRig, stage: Stage) {
+    const { skeleton } = rig.binding.asset;
     try {
-      this.footIk = buildFootIk(rig.binding.asset.skeleton);
+      this.footIk = buildFootIk(skeleton, { legs: humanoidLegs(rig) });
     } catch (error) {
       if (error instanceof AnimError && (error.code === 'unknown-bone' || error.code === 'bad-chain')) {
         throw new CodedError(error.code, `foot IK: ${error.message}`, { cause: error });

@@ -202,6 +202,31 @@ describe('foot IK on <anim-character>', () => {
     expect(poseDifference(subject, twin)).to.equal(0);
   });
 
+  it('takes its legs from the character’s humanoid map: a hand map in `rig` names them', async () => {
+    const ctx = await walkers('slope', '');
+    const { subject } = ctx;
+    subject.footIk = true;
+    await subject.updateComplete;
+    expect(footIkOf(subject)!.footIk.legNames.map((l) => l.upper)).to.deep.equal(['LeftUpperLeg', 'RightUpperLeg']);
+    subject.footIk = false;
+    await subject.updateComplete;
+    subject.setAttribute(
+      'rig',
+      JSON.stringify({
+        leftUpperLeg: 'RightUpperLeg',
+        leftLowerLeg: 'RightLowerLeg',
+        leftFoot: 'RightFoot',
+        rightUpperLeg: 'LeftUpperLeg',
+        rightLowerLeg: 'LeftLowerLeg',
+        rightFoot: 'LeftFoot',
+      }),
+    );
+    await subject.updateComplete;
+    subject.footIk = true;
+    await subject.updateComplete;
+    expect(footIkOf(subject)!.footIk.legNames.map((l) => l.upper)).to.deep.equal(['RightUpperLeg', 'LeftUpperLeg']);
+  });
+
   it('the pelvis drops no further than pelvis-limit', async () => {
     const ctx = await walkers('slope', '<anim-foot-ik pelvis-limit="1cm"></anim-foot-ik>');
     const frames = walk(ctx, 70);

@@ -1,4 +1,6 @@
 import { AnimError } from '../errors.js';
+import type { HumanoidMap } from '../retarget/humanoid-map.js';
+import { SLOT_INDEX } from '../retarget/slots.js';
 import type { Skeleton } from '../skeleton.js';
 
 /** A leg's joints by name: hip (upper leg), knee (lower leg), ankle (foot), and optionally the toes. */
@@ -57,9 +59,36 @@ function classify(name: string): { side: 'L' | 'R'; role: Role; rank: number } |
 }
 
 /**
- * Finds the left and right legs by humanoid names. The foot is the lower leg's child named as a foot, else
- * its only child (rigs whose foot bone hangs elsewhere end the leg at an ankle joint); the toes, the foot's
- * child named as toes, when there is one.
+ * A leg from its upper and lower leg joints and the foot and toes joints named for it (-1 where none). The
+ * foot is the named foot when it hangs from the lower leg, else the lower leg's "…_end" leaf or only child
+ * (rigs whose foot bone hangs elsewhere end the leg at an ankle joint); the toes, when they hang from it.
+ */
+function legFrom(
+  skeleton: Skeleton,
+  side: 'left' | 'right',
+  joints: { upper: number; lower: number; foot: number; toes: number },
+  where: string,
+): LegNames {
+  const { upper, lower } = joints;
+  if (upper < 0 || lower < 0 || skeleton.parents[lower] !== upper) {
+    throw new AnimError(
+      'unknown-bone',
+      `no ${side} leg found ${where} (upper leg, lower leg, foot); name the leg bones`,
+    );
+  }
+  const kids: number[] = [];
+  for (let k = lower + 1; k < skeleton.jointCount; k++) if (skeleton.parents[k] === lower) kids.push(k);
+  // a leaf "…_end" joint marks the ankle of a rig whose foot bone is elsewhere (mesh nodes share the parent)
+  const leaf = kids.find((k) => /end$/i.test(skeleton.names[k]));
+  const foot = kids.includes(joints.foot) ? joints.foot : (leaf ?? (kids.length === 1 ? kids[0] : -1));
+  if (foot < 0) throw new AnimError('unknown-bone', `the ${side} leg has no foot bone below its lower leg`);
+  const names: LegNames = { upper: skeleton.names[upper], lower: skeleton.names[lower], foot: skeleton.names[foot] };
+  if (joints.toes >= 0 && skeleton.parents[joints.toes] === foot) names.toes = skeleton.names[joints.toes];
+  return names;
+}
+
+/**
+ * Finds the left and right legs by humanoid names (see legFrom for the foot).
  * @throws AnimError `unknown-bone` when either leg is not found: name the legs instead.
  */
 export function findHumanoidLegs(skeleton: Skeleton): [LegNames, LegNames] {
@@ -75,35 +104,37 @@ export function findHumanoidLegs(skeleton: Skeleton): [LegNames, LegNames] {
       rank[slot] = c.rank;
     }
   }
-  const childrenOf = (j: number): number[] => {
-    const out: number[] = [];
-    for (let k = j + 1; k < skeleton.jointCount; k++) if (skeleton.parents[k] === j) out.push(k);
-    return out;
-  };
-  const leg = (side: 'L' | 'R'): LegNames => {
-    const upper = found[`${side}upper`];
-    const lower = found[`${side}lower`];
-    const sideName = side === 'L' ? 'left' : 'right';
-    if (upper === undefined || lower === undefined || skeleton.parents[lower] !== upper) {
-      throw new AnimError(
-        'unknown-bone',
-        `no ${sideName} leg found by humanoid names (upper leg, lower leg, foot); name the leg bones`,
-      );
-    }
-    const kids = childrenOf(lower);
-    const named = found[`${side}foot`];
-    // a leaf "…_end" joint marks the ankle of a rig whose foot bone is elsewhere (mesh nodes share the parent)
-    const leaf = kids.find((k) => /end$/i.test(skeleton.names[k]));
-    const foot = kids.includes(named) ? named : (leaf ?? (kids.length === 1 ? kids[0] : -1));
-    if (foot < 0) throw new AnimError('unknown-bone', `the ${sideName} leg has no foot bone below its lower leg`);
-    const toes = found[`${side}toes`];
-    const names: LegNames = {
-      upper: skeleton.names[upper],
-      lower: skeleton.names[lower],
-      foot: skeleton.names[foot],
-    };
-    if (toes !== undefined && skeleton.parents[toes] === foot) names.toes = skeleton.names[toes];
-    return names;
-  };
+  const leg = (side: 'L' | 'R') =>
+    legFrom(
+      skeleton,
+      side === 'L' ? 'left' : 'right',
+      {
+        upper: found[`${side}upper`] ?? -1,
+        lower: found[`${side}lower`] ?? -1,
+        foot: found[`${side}foot`] ?? -1,
+        toes: found[`${side}toes`] ?? -1,
+      },
+      'by humanoid names',
+    );
   return [leg('L'), leg('R')];
+}
+
+/**
+ * The left and right legs of a humanoid map (so a `rig` profile or hand map names them too).
+ * @throws AnimError `unknown-bone` when the map's upper and lower leg are not parent and child.
+ */
+export function legsFromHumanoid(skeleton: Skeleton, map: HumanoidMap): [LegNames, LegNames] {
+  const leg = (side: 'left' | 'right') =>
+    legFrom(
+      skeleton,
+      side,
+      {
+        upper: map.joints[SLOT_INDEX[`${side}UpperLeg`]],
+        lower: map.joints[SLOT_INDEX[`${side}LowerLeg`]],
+        foot: map.joints[SLOT_INDEX[`${side}Foot`]],
+        toes: map.joints[SLOT_INDEX[`${side}Toes`]],
+      },
+      'in the humanoid map',
+    );
+  return [leg('left'), leg('right')];
 }

@@ -35,7 +35,7 @@ export {
   solveFootIk,
 } from './foot-ik.js';
 export { naturalLimits, restForwardAxis } from './humanoid-defaults.js';
-export { findHumanoidLegs, type LegNames } from './humanoid-legs.js';
+export { findHumanoidLegs, type LegNames, legsFromHumanoid } from './humanoid-legs.js';
 export { solveCcd, solveFabrik, solveLookAt, solveTwoBone };
 
 /** Solves a chain with its own solver. Returns whether it reached the target. */

@@ -4,10 +4,12 @@ import {
   buildFootIk,
   type ChainOptions,
   findHumanoidLegs,
+  legsFromHumanoid,
   solveChain,
 } from '../../../src/runtime/ik/index.js';
-import { AnimError, buildSkeleton } from '../../../src/runtime/index.js';
-import { chainRig, snapshot } from './ik-fixtures.js';
+import { AnimError, buildSkeleton, mapHumanoid } from '../../../src/runtime/index.js';
+import { SLOT_INDEX } from '../../../src/runtime/retarget/slots.js';
+import { chainRig, loadMannequinAsset, snapshot } from './ik-fixtures.js';
 
 function expectCode(fn: () => unknown, code: string, mentions: string): void {
   try {
@@ -124,6 +126,52 @@ describe('runtime/ik: humanoid legs by name', () => {
       lower: 'LowerLeg.L',
       foot: 'LowerLeg.L_end',
     });
+  });
+
+  it('takes the legs of a humanoid map: the found one, a hand map, the ankle rule', async () => {
+    const { skeleton } = await loadMannequinAsset();
+    expect(legsFromHumanoid(skeleton, mapHumanoid(skeleton))).to.deep.equal(findHumanoidLegs(skeleton));
+    // a hand map naming the legs the other way round swaps them
+    const swapped = mapHumanoid(skeleton, {
+      map: {
+        leftUpperLeg: 'RightUpperLeg',
+        leftLowerLeg: 'RightLowerLeg',
+        leftFoot: 'RightFoot',
+        leftToes: 'RightToes',
+        rightUpperLeg: 'LeftUpperLeg',
+        rightLowerLeg: 'LeftLowerLeg',
+        rightFoot: 'LeftFoot',
+        rightToes: 'LeftToes',
+      },
+    });
+    const [left, right] = legsFromHumanoid(skeleton, swapped);
+    expect([left.upper, left.foot, left.toes, right.upper]).to.deep.equal([
+      'RightUpperLeg',
+      'RightFoot',
+      'RightToes',
+      'LeftUpperLeg',
+    ]);
+    // a map whose foot hangs elsewhere (RobotExpressive) ends the leg at the lower leg's "…_end" joint
+    const names = [
+      'Hips',
+      'UpperLeg.L',
+      'LowerLeg.L',
+      'LowerLeg.L_end',
+      'Foot.L',
+      'UpperLeg.R',
+      'LowerLeg.R',
+      'LowerLeg.R_end',
+    ];
+    const robot = buildSkeleton({ names, parents: [-1, 0, 1, 2, 0, 0, 5, 6] });
+    const joints = new Int16Array(swapped.joints.length).fill(-1);
+    const slots = { leftUpperLeg: 1, leftLowerLeg: 2, leftFoot: 4, rightUpperLeg: 5, rightLowerLeg: 6 } as const;
+    for (const [slot, joint] of Object.entries(slots)) joints[SLOT_INDEX[slot as keyof typeof slots]] = joint;
+    const [robotLeft, robotRight] = legsFromHumanoid(robot, { ...swapped, joints });
+    expect(robotLeft).to.deep.equal({ upper: 'UpperLeg.L', lower: 'LowerLeg.L', foot: 'LowerLeg.L_end' });
+    expect(robotRight.foot).to.equal('LowerLeg.R_end');
+    // upper and lower leg that are not parent and child: the map gives no leg
+    joints[SLOT_INDEX.leftLowerLeg] = 6;
+    expectCode(() => legsFromHumanoid(robot, { ...swapped, joints }), 'unknown-bone', 'left leg');
   });
 
   it('a skeleton without legs, or explicit legs that are not a line, are build errors', () => {
