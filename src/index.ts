@@ -22,6 +22,7 @@ export { AnimState } from './elements/anim-state.js';
 export { AnimTransition } from './elements/anim-transition.js';
 export { AnimTween, type AnimTweenEventDetail } from './elements/anim-tween.js';
 export { AnimWarp } from './elements/anim-warp.js';
+export { BoneAnchor } from './elements/bone-anchor.js';
 export type {
   AnimEventDetail,
   AnimFinishDetail,
