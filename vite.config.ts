@@ -22,7 +22,12 @@ export default defineConfig({
   build: {
     target: 'es2022',
     lib: {
-      entry: { 'anim-elements': 'src/index.ts', runtime: 'src/runtime/index.ts', ...elementEntries },
+      entry: {
+        'anim-elements': 'src/index.ts',
+        runtime: 'src/runtime/index.ts',
+        assets: 'src/assets.ts',
+        ...elementEntries,
+      },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,
     },
