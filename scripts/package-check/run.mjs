@@ -1,0 +1,148 @@
+// `npm run check:package`: the package as users get it. Packs the tarball, checks what it holds, unpacks it into
+// a site's node_modules beside this project's three and lit (as a page would have after `npm install`), and opens
+// two pages in headless Chromium: one loading the unbundled build through the README's import map, one loading
+// the single-file build from one script tag. Each must define every tag of custom-elements.json and draw the
+// mannequin from the package's own asset. Run after `npm run build`.
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { CHROME_ARGS, findChrome, HOW_TO_GET_CHROME } from '../../tools/find-chrome.mjs';
+import { consumerPage } from './page.mjs';
+
+const root = process.cwd();
+const failures = [];
+const check = (ok, what) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures.push(what);
+};
+
+// 1. the tarball
+const work = mkdtempSync(join(tmpdir(), 'anim-package-'));
+const tarball = join(
+  work,
+  execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { encoding: 'utf8' }).trim().split('\n').pop(),
+);
+const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
+const has = (path) => listing.includes(`package/${path}`);
+check(has('LICENSE'), 'the tarball holds LICENSE');
+check(has('assets/mannequin.glb'), 'the tarball holds the mannequin');
+check(has('dist/standalone/anim-elements.js'), 'the tarball holds the single-file build');
+check(has('custom-elements.json'), 'the tarball holds custom-elements.json');
+const strays = listing.filter((f) => /(^package\/(test|stories|demo|bench|scripts)\/)|\.test\.|shared-models/.test(f));
+check(
+  strays.length === 0,
+  `no test, story, demo or script files in the tarball${strays.length ? `: ${strays.slice(0, 5)}` : ''}`,
+);
+
+// 2. a site with node_modules as an install would leave it
+const site = join(work, 'site');
+const modules = join(site, 'node_modules');
+mkdirSync(join(modules, '@lit'), { recursive: true });
+mkdirSync(join(modules, '@dimforge'), { recursive: true });
+execFileSync('tar', ['-xzf', tarball, '-C', work]);
+symlinkSync(join(work, 'package'), join(modules, 'anim-elements'));
+for (const dep of [
+  'three',
+  'lit',
+  'lit-html',
+  'lit-element',
+  '@lit/reactive-element',
+  '@lit/context',
+  '@dimforge/rapier3d-compat',
+]) {
+  symlinkSync(join(root, 'node_modules', dep), join(modules, dep));
+}
+
+const importMap = readFileSync(new URL('./importmap.json', import.meta.url), 'utf8');
+const pages = {
+  '/importmap.html': consumerPage(
+    `<script type="importmap">${importMap}</script>`,
+    'anim-elements',
+    'anim-elements/assets',
+  ),
+  '/standalone.html': consumerPage(
+    '',
+    '/node_modules/anim-elements/dist/standalone/anim-elements.js',
+    '/node_modules/anim-elements/dist/assets.js',
+  ),
+};
+const TYPES = {
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.glb': 'model/gltf-binary',
+  '.png': 'image/png',
+};
+const server = createServer((req, res) => {
+  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+  if (pages[path]) return res.writeHead(200, { 'Content-Type': 'text/html' }).end(pages[path]);
+  const file = join(site, path);
+  if (!file.startsWith(site) || !existsSync(file) || !statSync(file).isFile()) return res.writeHead(404).end();
+  res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+  createReadStream(file).pipe(res);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+// 3. the pages in Chromium
+const executablePath = findChrome();
+if (!executablePath) throw new Error(HOW_TO_GET_CHROME);
+const tags = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')).modules.flatMap((m) =>
+  (m.declarations ?? []).flatMap((d) => (d.tagName ? [d.tagName] : [])),
+);
+const browser = await puppeteer.launch({ executablePath, headless: true, args: CHROME_ARGS });
+try {
+  for (const path of Object.keys(pages)) {
+    const page = await browser.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on(
+      'response',
+      (r) => r.status() >= 400 && !r.url().endsWith('/favicon.ico') && pageErrors.push(`${r.status()} ${r.url()}`),
+    );
+    await page.goto(origin + path);
+    const report = await page.evaluate(async (allTags) => {
+      const result = await Promise.race([
+        window.report,
+        new Promise((r) => setTimeout(() => r({ timeout: true }), 60000)),
+      ]);
+      const missing = allTags.filter((tag) => !customElements.get(tag));
+      if (!result.image) return { ...result, missing };
+      // the mannequin drew: the frame is not one flat colour
+      const img = new Image();
+      img.src = result.image;
+      await img.decode();
+      const canvas = Object.assign(document.createElement('canvas'), { width: img.width, height: img.height });
+      const ctx = canvas.getContext('2d');
+      ctx.drawImage(img, 0, 0);
+      const data = ctx.getImageData(0, 0, img.width, img.height).data;
+      const colours = new Set();
+      for (let i = 0; i < data.length; i += 4 * 97) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+      return { clips: result.clips, missing, colours: colours.size };
+    }, tags);
+    check(
+      report.missing?.length === 0,
+      `${path}: every tag defined${report.missing?.length ? ` (missing ${report.missing})` : ''}`,
+    );
+    check(
+      !report.error && !report.timeout,
+      `${path}: the packaged mannequin loads${report.error ? ` (${report.error.code}: ${report.error.message})` : ''}`,
+    );
+    check((report.clips?.length ?? 0) > 5, `${path}: its clips are listed (${report.clips?.length ?? 0})`);
+    check((report.colours ?? 0) > 20, `${path}: the scene draws (${report.colours ?? 0} colours sampled)`);
+    check(pageErrors.length === 0, `${path}: no page errors${pageErrors.length ? `: ${pageErrors.slice(0, 3)}` : ''}`);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+if (failures.length > 0) {
+  console.error(`check:package: ${failures.length} failed`);
+  process.exit(1);
+}
+console.log('check:package: the packed package works from an import map and from one script');
