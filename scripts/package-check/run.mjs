@@ -56,7 +56,19 @@ for (const dep of [
   symlinkSync(join(root, 'node_modules', dep), join(modules, dep));
 }
 
-const importMap = readFileSync(new URL('./importmap.json', import.meta.url), 'utf8');
+// the pure runtime in Node, from the unpacked package
+const inNode = JSON.parse(
+  execFileSync('node', [new URL('./node-runtime.mjs', import.meta.url).pathname, join(work, 'package')], {
+    encoding: 'utf8',
+  }),
+);
+check(inNode.clips > 5, `the runtime imports the mannequin in Node without a DOM (${inNode.clips} clips)`);
+
+// the import map exactly as the README prints it
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const importMap = /<script type="importmap">([\s\S]*?)<\/script>/.exec(readme)?.[1];
+if (!importMap) throw new Error('README.md prints no <script type="importmap">');
+JSON.parse(importMap);
 const pages = {
   '/importmap.html': consumerPage(
     `<script type="importmap">${importMap}</script>`,
