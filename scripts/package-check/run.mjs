@@ -4,7 +4,16 @@
 // the single-file build from one script tag. Each must define every tag of custom-elements.json and draw the
 // mannequin from the package's own asset. Run after `npm run build`.
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
@@ -35,6 +44,25 @@ const strays = listing.filter((f) => /(^package\/(test|stories|demo|bench|script
 check(
   strays.length === 0,
   `no test, story, demo or script files in the tarball${strays.length ? `: ${strays.slice(0, 5)}` : ''}`,
+);
+
+// the typings, as a TypeScript app gets them from an install of the tarball (strict, skipLibCheck false):
+// React 19 JSX, Preact, Vue and Svelte, each with lines that must fail (@ts-expect-error), and no Rapier installed
+const typesApp = join(work, 'types-app');
+cpSync(new URL('./types-app', import.meta.url), typesApp, { recursive: true });
+const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+npm(['install', '--no-audit', '--no-fund', '--no-package-lock', tarball], typesApp);
+// npm installs the optional peer too: remove it, as an app that never uses physics would not have it
+rmSync(join(typesApp, 'node_modules/@dimforge'), { recursive: true, force: true });
+let typeErrors = '';
+try {
+  execFileSync(join(typesApp, 'node_modules/.bin/tsc'), ['-p', typesApp], { encoding: 'utf8' });
+} catch (error) {
+  typeErrors = `${error.stdout}`.trim();
+}
+check(
+  typeErrors === '',
+  `the typings compile for React, Preact, Vue and Svelte without Rapier${typeErrors ? `:\n${typeErrors.split('\n').slice(0, 8).join('\n')}` : ''}`,
 );
 
 // 2. a site with node_modules as an install would leave it
