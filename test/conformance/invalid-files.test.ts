@@ -12,7 +12,7 @@ import {
   setRestPose,
 } from '../../src/runtime/index.js';
 import { loadGltf } from '../../src/scene/load-gltf.js';
-import { collectErrors, MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
+import { collect, collectErrors, MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
 import { blobUrl, packGlb } from '../helpers/glb.js';
 import { makeGltf } from '../helpers/gltf-fixture.js';
 import { expectClose } from '../helpers/math.js';
@@ -80,6 +80,34 @@ describe('conformance: the authored time range', () => {
     setRestPose(asset.skeleton, pose);
     sampleClip(binding, 2.5, createSampleCache(binding), pose);
     expectClose(pose.translations.subarray(0, 6), [1, 0, 0, 5, 5, 5], 0, 'at 2.5 s');
+  });
+});
+
+describe('conformance: the authored time range on a character', () => {
+  const TIMING = '/test/fixtures/conformance/timing.glb';
+
+  it('a once clip of constant tracks over 0–2 s lasts 2 s: it finishes at 2 s, not on its first frame', async () => {
+    const { scene, character, errors } = await mountCharacter(`src="${TIMING}" clip="constant" loop="once"`);
+    const finished = collect<{ clip: string }>(character, 'anim-finish');
+    expect(character.duration).to.equal(2);
+    scene.step(1.5);
+    await settle();
+    expect(character.time).to.be.closeTo(1.5, 1e-6);
+    expect(finished, 'not finished at 1.5 s').to.deep.equal([]);
+    scene.step(1);
+    await settle();
+    expect(finished.map((f) => f.clip)).to.deep.equal(['constant']);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('a clip whose 3 s track is constant wraps at 3 s, not at the 1 s end of its moving track', async () => {
+    const { scene, character } = await mountCharacter(`src="${TIMING}" clip="constant-long"`);
+    expect(character.duration).to.equal(3);
+    scene.step(1.25);
+    scene.step(1.25);
+    expect(character.time).to.be.closeTo(2.5, 1e-6);
+    scene.step(1);
+    expect(character.time).to.be.closeTo(0.5, 1e-6);
   });
 });
 

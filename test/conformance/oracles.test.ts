@@ -18,6 +18,8 @@ import {
   setRestPose,
   skinningMatrices,
 } from '../../src/runtime/index.js';
+import { bindGltf } from '../../src/scene/gltf-binding.js';
+import { loadGltf } from '../../src/scene/load-gltf.js';
 import {
   invert as invert64,
   multiply as multiply64,
@@ -200,6 +202,27 @@ describe('conformance: the runtime and three.js against the glTF 2.0 spec evalua
       }
     });
   }
+
+  it('the scene path (three loads, the runtime imports its buffer views) decodes normalized integers by the spec: −128 is −1', async () => {
+    const url = '/test/fixtures/conformance/quantized.glb';
+    const gltf = (await loadGltf(url))!;
+    const { asset, problems } = await bindGltf(gltf, url);
+    expect(problems).to.deep.equal([]);
+    const clip = asset.clips.find((c) => c.name === 'clamp')!;
+    const binding = bindClip(clip, asset.skeleton, asset.morphs, true);
+    const pose = createPose(asset.skeleton.jointCount, asset.defaultWeights.length);
+    setRestPose(asset.skeleton, pose, asset.defaultWeights);
+    sampleClip(binding, 0, createSampleCache(binding), pose);
+    const byte = asset.morphs.get('WeightsByte')!;
+    const short = asset.morphs.get('WeightsShort')!;
+    expect(pose.weights[byte.offset]).to.equal(-1);
+    expect(pose.weights[short.offset]).to.equal(-1);
+    // three's own track holds −128 / 127
+    const track = gltf.animations
+      .find((a) => a.name === 'clamp')!
+      .tracks.find((t) => t.name.startsWith('WeightsByte'))!;
+    expect(track.values[0]).to.be.closeTo(-128 / 127, 1e-6);
+  });
 
   after(() => {
     for (const [who, w] of Object.entries(worst)) {
