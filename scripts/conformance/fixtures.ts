@@ -230,10 +230,11 @@ const quantized: Fixture = {
       { node: wShort, path: 'weights', times, values: Int16Array.from([0, 32767, 16384, -16384, -32767, 100]) },
       { node: wUshort, path: 'weights', times, values: Uint16Array.from([0, 65535, 32768, 1000, 65535, 0]) },
     ]);
-    // the most negative integers decode to −1 (max(c / 127, −1)), not below it
+    // the most negative integers decode to −1 (max(c / 127, −1)), not below it: (−128, 0, 0, 0) is a unit
+    // quaternion by the spec, and one of length 128 / 127 without the clamp
     animation(doc, 'clamp', [
-      { node: a, path: 'rotation', times: [0, 1], values: Int8Array.from([-128, 0, 0, 127, 0, 0, 0, 127]) },
-      { node: c, path: 'rotation', times: [0, 1], values: Int16Array.from([-32768, 0, 0, 32767, 0, 0, 0, 32767]) },
+      { node: a, path: 'rotation', times: [0, 1], values: Int8Array.from([-128, 0, 0, 0, 0, 0, 0, 127]) },
+      { node: c, path: 'rotation', times: [0, 1], values: Int16Array.from([-32768, 0, 0, 0, 0, 0, 0, 32767]) },
       { node: wByte, path: 'weights', times: [0, 1], values: Int8Array.from([-128, 127, 127, -128]) },
       { node: wShort, path: 'weights', times: [0, 1], values: Int16Array.from([-32768, 0, 0, -32768]) },
     ]);

@@ -400,7 +400,11 @@ function importAnimation(
     // Channels on other paths (KHR_animation_pointer) or on nodes outside the scene are not joint tracks.
     if (!path || node === undefined || nodeToJoint[node] === undefined || nodeToJoint[node] < 0) continue;
     const sampler = anim.samplers[channel.sampler];
-    if (!sampler) bad(`animation ${index} has a channel with missing sampler ${channel.sampler}`);
+    if (!sampler)
+      return new AnimError(
+        'bad-clip',
+        `clip "${name}": a channel uses sampler ${channel.sampler}, which does not exist`,
+      );
     const target = skeleton.names[nodeToJoint[node]];
     const times = readAccessor(json, buffers, sampler.input);
     if (times[0] < 0) {
