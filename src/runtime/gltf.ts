@@ -67,7 +67,7 @@ export interface GltfAsset {
   /**
    * What the file gets wrong that loading survives, one error each: a clip left out (`bad-clip` naming it;
    * `bad-gltf` naming the accessor for negative key times), a skin listing a joint twice (`bad-gltf`, kept
-   * as written: each slot has its own inverse bind).
+   * as written: each slot has its own inverse bind). A clip's problem's message starts `clip "<name>":`.
    */
   readonly problems: readonly AnimError[];
 }

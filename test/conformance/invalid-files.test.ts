@@ -1,6 +1,6 @@
 // Files that break a rule of glTF 2.0, and two rules the import used to bend: each gives one clear error
 // and the rest of the file still loads.
-import { expect } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import {
   AnimError,
   bindClip,
@@ -227,6 +227,20 @@ describe('conformance: spec-invalid files', () => {
     expect(errors.map((e) => e.code)).to.deep.equal(['bad-clip']);
     expect(errors[0].message).to.contain(url).and.contain('"wave"');
     expect(character.time).to.be.above(0.3);
+    URL.revokeObjectURL(url);
+  });
+
+  it('a clip asked of another file that left it out as broken is reported as bad-clip, not as missing', async () => {
+    const url = blobUrl(poke(await fetchBytes(MANNEQUIN), 'wave', Number.NaN));
+    const { scene, character, errors } = await mountCharacter(`src="${MANNEQUIN}" clip="walk"`);
+    const reported = oneEvent(character, 'anim-error');
+    character.innerHTML = `<anim-clip name="pack-wave" src="${url}#wave"></anim-clip><anim-clip name="pack-run" src="${url}#run"></anim-clip>`;
+    await reported;
+    scene.step(0.1);
+    await settle();
+    expect(errors.map((e) => e.code)).to.deep.equal(['bad-clip']);
+    expect(errors[0].message).to.contain('"wave"').and.contain('not a finite number');
+    expect(character.clips).to.include('pack-run').and.not.include('pack-wave');
     URL.revokeObjectURL(url);
   });
 });
