@@ -222,7 +222,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
  *
  * @fires {CustomEvent<AnimLoadDetail>} anim-load - The model is bound: `{clips, bones, humanoid}` (`humanoid`: the slots its humanoid map found, null when it has none).
  * @fires {CustomEvent<AnimProgressDetail>} anim-progress - Loading progress, `{progress}` from 0 to 1.
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - Bad input: `load-failed`, `bad-gltf`, `unknown-clip`, `unknown-bone`, `bad-attribute`, `no-humanoid`.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - Bad input: `load-failed`, `bad-gltf`, `bad-clip` (one broken clip of the file, left out), `unknown-clip`, `unknown-bone`, `bad-attribute`, `no-humanoid`.
  * @fires {CustomEvent<AnimPlayDetail>} anim-play - A clip started (or began fading in): `{clip}`.
  * @fires {CustomEvent<AnimLoopDetail>} anim-loop - A clip wrapped: `{clip, count}`.
  * @fires {CustomEvent<AnimFinishDetail>} anim-finish - A `once` or `clamp` clip reached its end: `{clip}`.

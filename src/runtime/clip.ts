@@ -27,7 +27,7 @@ export interface RawTrack {
 export interface RawClip {
   name: string;
   tracks: readonly RawTrack[];
-  /** Defaults to the last key time of all tracks. */
+  /** Defaults to the last key time of all tracks (as authored: a constant track's keys count too). */
   duration?: number;
   /** Free data kept with the clip (glTF extras: a stride, for example). */
   extras?: Record<string, unknown>;
@@ -136,8 +136,9 @@ export function buildClip(raw: RawClip): Clip {
   const name = raw.name;
   if (typeof name !== 'string') fail(String(name), 'has no name');
   const unshared = raw.tracks.map((t) => buildTrack(name, t));
+  // the authored range (glTF: the largest input max), not the built tracks': a constant track keeps one key
   let end = 0;
-  for (const t of unshared) end = Math.max(end, t.times[t.times.length - 1]);
+  for (const t of raw.tracks) end = Math.max(end, t.times[t.times.length - 1]);
   const duration = raw.duration ?? end;
   if (!Number.isFinite(duration) || duration < 0) fail(name, `duration ${raw.duration} is not a finite number ≥ 0`);
   const timelines: Float32Array[] = [];

@@ -64,6 +64,12 @@ export interface GltfAsset {
   readonly morphs: ReadonlyMap<string, MorphSlot>;
   /** Default morph weights (the mesh's or node's `weights`), one per morph weight slot. */
   readonly defaultWeights: Float32Array;
+  /**
+   * What the file gets wrong that loading survives, one error each: a clip left out (`bad-clip` naming it;
+   * `bad-gltf` naming the accessor for negative key times), a skin listing a joint twice (`bad-gltf`, kept
+   * as written: each slot has its own inverse bind). A clip's problem's message starts `clip "<name>":`.
+   */
+  readonly problems: readonly AnimError[];
 }
 
 const COMPONENTS: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
@@ -111,6 +117,66 @@ export function parseGlb(data: ArrayBuffer): { json: GltfJson; buffers: ArrayBuf
   }
   if (!json) bad('GLB has no JSON chunk');
   return { json, buffers };
+}
+
+/** The JSON of a GLB or a .gltf text, or undefined when the bytes are neither (the loader then says why). */
+export function readGltfJson(data: ArrayBuffer): GltfJson | undefined {
+  try {
+    const view = new DataView(data);
+    if (data.byteLength >= 20 && view.getUint32(0, true) === GLB_MAGIC) {
+      if (view.getUint32(16, true) !== 0x4e4f534a) return undefined;
+      return JSON.parse(new TextDecoder().decode(new Uint8Array(data, 20, view.getUint32(12, true))));
+    }
+    return JSON.parse(new TextDecoder().decode(new Uint8Array(data)));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks that `children` form a forest: no node is its own ancestor. A loader that walks the hierarchy
+ * recursively (three's does) overflows its stack on a cycle, so this runs before it.
+ * @throws AnimError `bad-gltf` naming the nodes of the first cycle found, and a child index that is no node.
+ */
+export function checkNodeHierarchy(json: GltfJson): void {
+  const nodes = json.nodes ?? [];
+  const state = new Uint8Array(nodes.length); // 0 unvisited, 1 on the path, 2 done
+  const path: number[] = [];
+  const next: number[] = [];
+  for (let root = 0; root < nodes.length; root++) {
+    if (state[root] !== 0) continue;
+    path.push(root);
+    next.push(0);
+    state[root] = 1;
+    while (path.length > 0) {
+      const node = path[path.length - 1];
+      const children = nodes[node].children ?? [];
+      const k = next[next.length - 1]++;
+      if (k >= children.length) {
+        state[node] = 2;
+        path.pop();
+        next.pop();
+        continue;
+      }
+      const child = children[k];
+      if (!Number.isInteger(child) || nodes[child] === undefined) {
+        bad(`node ${node} has child ${child}, which does not exist`);
+      }
+      if (state[child] === 1) {
+        const cycle = path.slice(path.indexOf(child)).concat(child);
+        bad(`the node hierarchy has a cycle: ${cycle.map((i) => nodeLabel(nodes, i)).join(' → ')}`);
+      }
+      if (state[child] === 0) {
+        state[child] = 1;
+        path.push(child);
+        next.push(0);
+      }
+    }
+  }
+}
+
+function nodeLabel(nodes: readonly GltfNode[], i: number): string {
+  return nodes[i]?.name ? `"${nodes[i].name}" (node ${i})` : `node ${i}`;
 }
 
 function componentReader(view: DataView, type: number, normalized: boolean): (o: number) => number {
@@ -231,12 +297,15 @@ function uniqueNames(raw: (string | undefined)[]): string[] {
  * Imports a parsed glTF (its JSON and binary buffers; for a GLB, parseGlb's output) into runtime data: a
  * skeleton over every scene node (so joints, their ancestors and animated nodes share one model space:
  * the glTF scene's), the skins, the morph weight layout and the clips, bound to nodes by index and named
- * by node name.
- * @throws AnimError `bad-gltf` for a malformed document, or the skeleton's and clips' own codes.
+ * by node name. A bad clip does not stop the import: it is left out and listed in `problems`.
+ * @throws AnimError `bad-gltf` for a document that cannot be read (a cycle in the node hierarchy, an
+ * accessor outside its buffer, …), or the skeleton's own codes.
  */
 export function importGltf(json: GltfJson, buffers: readonly ArrayBuffer[]): GltfAsset {
   if (typeof json !== 'object' || json === null) bad('not a glTF JSON object');
   const nodes = json.nodes ?? [];
+  checkNodeHierarchy(json);
+  const problems: AnimError[] = [];
   const included = sceneNodes(json);
   const local = new Int32Array(nodes.length).fill(-1);
   included.forEach((node, i) => {
@@ -245,7 +314,6 @@ export function importGltf(json: GltfJson, buffers: readonly ArrayBuffer[]): Glt
   const parentOf = new Int32Array(nodes.length).fill(-1);
   nodes.forEach((n, i) => {
     for (const c of n.children ?? []) {
-      if (nodes[c] === undefined) bad(`node ${i} has child ${c}, which does not exist`);
       parentOf[c] = i;
     }
   });
@@ -275,6 +343,17 @@ export function importGltf(json: GltfJson, buffers: readonly ArrayBuffer[]): Glt
       if (j === undefined || j < 0) bad(`skin ${s} uses node ${node}, which is not in the scene`);
       return j;
     });
+    const twice = skin.joints.findIndex((node, slot) => skin.joints.indexOf(node) !== slot);
+    if (twice >= 0) {
+      const node = skin.joints[twice];
+      const label = skin.name ? `skin ${s} "${skin.name}"` : `skin ${s}`;
+      problems.push(
+        new AnimError(
+          'bad-gltf',
+          `${label} lists joint ${nodeLabel(nodes, node)} twice (slots ${skin.joints.indexOf(node)} and ${twice}); a joint is listed once`,
+        ),
+      );
+    }
     const binds =
       skin.inverseBindMatrices !== undefined ? readAccessor(json, buffers, skin.inverseBindMatrices) : undefined;
     return buildSkin(skeleton, joints, binds);
@@ -294,10 +373,14 @@ export function importGltf(json: GltfJson, buffers: readonly ArrayBuffer[]): Glt
     for (let k = 0; k < count; k++) defaults.push(weights[k] ?? 0);
   }
 
-  const clips = (json.animations ?? []).map((anim, a) =>
-    importAnimation(json, buffers, anim, a, skeleton, nodeToJoint),
-  );
-  return { skeleton, nodeToJoint, skins, clips, morphs, defaultWeights: Float32Array.from(defaults) };
+  // One bad clip is left out and reported; the model and its other clips load.
+  const clips: Clip[] = [];
+  (json.animations ?? []).forEach((anim, a) => {
+    const clip = importAnimation(json, buffers, anim, a, skeleton, nodeToJoint, morphs);
+    if (clip instanceof AnimError) problems.push(clip);
+    else clips.push(clip);
+  });
+  return { skeleton, nodeToJoint, skins, clips, morphs, defaultWeights: Float32Array.from(defaults), problems };
 }
 
 function importAnimation(
@@ -307,7 +390,9 @@ function importAnimation(
   index: number,
   skeleton: Skeleton,
   nodeToJoint: Int32Array,
-): Clip {
+  morphs: ReadonlyMap<string, MorphSlot>,
+): Clip | AnimError {
+  const name = anim.name ?? `animation_${index}`;
   const tracks: RawTrack[] = [];
   for (const channel of anim.channels) {
     const path = PATHS[channel.target.path];
@@ -315,14 +400,36 @@ function importAnimation(
     // Channels on other paths (KHR_animation_pointer) or on nodes outside the scene are not joint tracks.
     if (!path || node === undefined || nodeToJoint[node] === undefined || nodeToJoint[node] < 0) continue;
     const sampler = anim.samplers[channel.sampler];
-    if (!sampler) bad(`animation ${index} has a channel with missing sampler ${channel.sampler}`);
-    tracks.push({
-      target: skeleton.names[nodeToJoint[node]],
-      path,
-      interpolation: (sampler.interpolation ?? 'LINEAR') as Interpolation,
-      times: readAccessor(json, buffers, sampler.input),
-      values: readAccessor(json, buffers, sampler.output),
-    });
+    if (!sampler)
+      return new AnimError(
+        'bad-clip',
+        `clip "${name}": a channel uses sampler ${channel.sampler}, which does not exist`,
+      );
+    const target = skeleton.names[nodeToJoint[node]];
+    const times = readAccessor(json, buffers, sampler.input);
+    if (times[0] < 0) {
+      return new AnimError(
+        'bad-gltf',
+        `clip "${name}": accessor ${sampler.input} (the key times of ${target}.${path}) has a negative key time ${times[0]}; times start at 0 or later`,
+      );
+    }
+    const values = readAccessor(json, buffers, sampler.output);
+    const slot = morphs.get(target);
+    if (path === 'weights' && slot) {
+      const perKey = sampler.interpolation === 'CUBICSPLINE' ? 3 : 1;
+      if (values.length !== times.length * perKey * slot.count) {
+        return new AnimError(
+          'bad-clip',
+          `clip "${name}": weights track on "${target}" has ${values.length} values for ${times.length} keys, the mesh has ${slot.count} morph targets`,
+        );
+      }
+    }
+    tracks.push({ target, path, interpolation: (sampler.interpolation ?? 'LINEAR') as Interpolation, times, values });
   }
-  return buildClip({ name: anim.name ?? `animation_${index}`, tracks, extras: anim.extras });
+  try {
+    return buildClip({ name, tracks, extras: anim.extras });
+  } catch (error) {
+    if (error instanceof AnimError && error.code === 'bad-clip') return error;
+    throw error;
+  }
 }

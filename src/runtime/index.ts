@@ -43,7 +43,15 @@ export {
 export { type SkinnedGeometry, skinVertices } from './cpu-skinning.js';
 export { AnimError, type RuntimeErrorCode } from './errors.js';
 export { localToModel } from './fk.js';
-export { type GltfAsset, type GltfJson, importGltf, parseGlb, readAccessor } from './gltf.js';
+export {
+  checkNodeHierarchy,
+  type GltfAsset,
+  type GltfJson,
+  importGltf,
+  parseGlb,
+  readAccessor,
+  readGltfJson,
+} from './gltf.js';
 export {
   buildChain,
   buildFootIk,

@@ -137,16 +137,6 @@ function rotationBetween(values: Float32Array, a: number, b: number, s: number, 
   out[o + 3] = aw * s0 + bw * s1;
 }
 
-/** Cubic Hermite between keys k and k+1, glTF layout (in-tangent, value, out-tangent), tangents × dt. */
-function hermite(values: Float32Array, k: number, width: number, s: number, dt: number, out: Float32Array, o: number) {
-  cubicSpline(values, k, width, s, dt, out, o);
-  if (width === 4) {
-    // a cubic rotation is renormalized, as glTF asks
-    const inv = 1 / (Math.hypot(out[o], out[o + 1], out[o + 2], out[o + 3]) || 1);
-    for (let c = 0; c < 4; c++) out[o + c] *= inv;
-  }
-}
-
 /**
  * glTF's CUBICSPLINE between keys k and k + 1 (keys laid out in-tangent, value, out-tangent, `width` floats
  * each) at fraction s of a gap of dt seconds, into out[o..o+width). Shared by joint and property tracks.
@@ -185,7 +175,12 @@ function sampleTrack(track: Track, k: number, s: number, out: Float32Array, o: n
     if (track.path === 'rotation') rotationBetween(values, a, a + 4, s, out, o);
     else for (let c = 0; c < width; c++) out[o + c] = values[a + c] + (values[a + width + c] - values[a + c]) * s;
   } else {
-    hermite(values, k, width, s, track.times[k + 1] - track.times[k], out, o);
+    cubicSpline(values, k, width, s, track.times[k + 1] - track.times[k], out, o);
+    // glTF renormalizes a cubic rotation; only rotations: a weights track on four morph targets is width 4 too
+    if (track.path === 'rotation') {
+      const inv = 1 / (Math.hypot(out[o], out[o + 1], out[o + 2], out[o + 3]) || 1);
+      for (let c = 0; c < 4; c++) out[o + c] *= inv;
+    }
   }
 }
 

@@ -546,6 +546,7 @@ export class CharacterRig implements Actor {
   #buildLibrary(definitions: readonly ClipDefinition[]): ClipLibrary {
     this.#definitions = definitions;
     const library = buildClipLibrary(this.binding.asset.skeleton, this.#modelClips, definitions, this.#external);
+    for (const problem of this.binding.problems) this.#listener?.problem(problem);
     for (const problem of library.problems) this.#listener?.problem(problem);
     return library;
   }

@@ -133,6 +133,10 @@ function bindExternal(definition: ClipDefinition, source: ClipSource, target: Gl
     throw new CodedError('unknown-clip', `clip "${definition.name}": ${source.url} holds no clips`);
   }
   const clip = source.asset.clips.find((c) => c.name === name);
+  // a clip the import left out as broken is reported as such, not as missing
+  const broken = clip ? undefined : source.asset.problems.find((p) => p.message.startsWith(`clip "${name}":`));
+  if (broken)
+    throw new CodedError(broken.code === 'bad-clip' ? 'bad-clip' : 'bad-gltf', `${source.url}: ${broken.message}`);
   if (!clip) {
     throw new CodedError(
       'unknown-clip',

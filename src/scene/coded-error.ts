@@ -3,7 +3,11 @@
  * code, once published, keeps its meaning.
  *
  * - `load-failed`: a file could not be fetched (404, network error, CORS).
- * - `bad-gltf`: a file arrived but is not a valid glTF/GLB (wrong format, truncated, broken JSON).
+ * - `bad-gltf`: a file arrived but is not a valid glTF/GLB (wrong format, truncated, broken JSON, a cycle in
+ *   its node hierarchy), or breaks a rule of glTF that loading survives (a skin listing a joint twice; a
+ *   clip with negative key times, left out).
+ * - `bad-clip`: one clip of a file is broken (a key that is not a number, times that do not increase, too
+ *   few values); the model and its other clips load, that clip is left out.
  * - `unknown-clip`: a clip name the model does not have.
  * - `unknown-bone`: a bone name the model's skeleton does not have.
  * - `bad-attribute`: an attribute or property value that does not parse or is out of range.
@@ -32,6 +36,7 @@
 export type ErrorCode =
   | 'load-failed'
   | 'bad-gltf'
+  | 'bad-clip'
   | 'unknown-clip'
   | 'unknown-bone'
   | 'bad-attribute'
@@ -60,6 +65,7 @@ export type ErrorCode =
 export const ERROR_CODES: readonly ErrorCode[] = [
   'load-failed',
   'bad-gltf',
+  'bad-clip',
   'unknown-clip',
   'unknown-bone',
   'bad-attribute',

@@ -30,6 +30,8 @@ export interface GltfBinding {
   readonly skinned: readonly SkinnedPart[];
   readonly morphs: readonly MorphPart[];
   readonly rigid: readonly RigidPart[];
+  /** What the file gets wrong that loading survived (a clip left out, a joint listed twice), each naming `url`. */
+  readonly problems: readonly CodedError[];
 }
 
 type Association = { nodes?: number; meshes?: number; primitives?: number };
@@ -38,6 +40,7 @@ type Association = { nodes?: number; meshes?: number; primitives?: number };
  * Imports a GLTFLoader result into the runtime (skeleton over every scene node, skins, clips, morph slots)
  * and finds, through `parser.associations`, the three objects each part drives. Accessor data is read
  * through the parser's own buffer views, so meshopt-compressed animation data arrives decoded.
+ * A bad clip is left out and listed in `problems` (`bad-clip`), like the file's other survivable faults.
  * @throws CodedError `bad-gltf` when the runtime rejects the document (the message names `url`).
  */
 export async function bindGltf(gltf: GLTF, url: string): Promise<GltfBinding> {
@@ -88,7 +91,10 @@ export async function bindGltf(gltf: GLTF, url: string): Promise<GltfBinding> {
         morphs.push({ mesh, offset: slot.offset, count: Math.min(slot.count, mesh.morphTargetInfluences.length) });
     }
   });
-  return { asset, skeletons, skinned, morphs, rigid };
+  const problems = asset.problems.map(
+    (error) => new CodedError(error.code === 'bad-clip' ? 'bad-clip' : 'bad-gltf', `${url}: ${error.message}`),
+  );
+  return { asset, skeletons, skinned, morphs, rigid, problems };
 }
 
 /**

@@ -19,7 +19,7 @@ interface GltfParserView {
   json: {
     nodes?: { camera?: number; extensions?: { KHR_lights_punctual?: { light?: number } } }[];
   };
-  associations: Map<object, { materials?: number; nodes?: number }>;
+  associations: Map<object, { materials?: number; nodes?: number } | undefined>;
 }
 
 /** The three.js objects a loaded glTF made for each of its materials and nodes, found once per model. */
@@ -32,8 +32,9 @@ export class GltfObjects {
     const parser = gltf.parser as unknown as GltfParserView;
     this.#json = parser.json;
     for (const [object, mapping] of parser.associations) {
-      if (mapping.materials !== undefined) push(this.#materials, mapping.materials, object as Material);
-      if (mapping.nodes !== undefined) push(this.#nodes, mapping.nodes, object as Object3D);
+      // the loader's default material (a primitive without one) is associated with nothing
+      if (mapping?.materials !== undefined) push(this.#materials, mapping.materials, object as Material);
+      if (mapping?.nodes !== undefined) push(this.#nodes, mapping.nodes, object as Object3D);
     }
   }
 
