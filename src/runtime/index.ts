@@ -18,6 +18,7 @@ export {
   type TrackPath,
 } from './clip.js';
 export { crossedEvents } from './clip-events.js';
+export { type ClipTime, formatClipTime, resolveClipTime } from './clip-time.js';
 export {
   advanceClock,
   type Clock,
