@@ -14,7 +14,7 @@ export function resolveClipTime(time: ClipTime, duration: number): number {
   return time.fraction !== undefined ? time.fraction * duration : time.seconds;
 }
 
-/** The canonical text of a clip time: `"0.4s"` or `"40%"`. */
+/** The canonical text of a clip time: `"0.4s"` or `"40%"` (`57%`, not the `56.99999999999999%` of 0.57 × 100). */
 export function formatClipTime(time: ClipTime): string {
-  return time.fraction !== undefined ? `${time.fraction * 100}%` : `${time.seconds}s`;
+  return time.fraction !== undefined ? `${Number((time.fraction * 100).toPrecision(12))}%` : `${time.seconds}s`;
 }
