@@ -158,9 +158,11 @@ export {
   seekTween,
   TWEEN_DIRECTIONS,
   TWEEN_END,
+  TWEEN_FILLS,
   TWEEN_LOOP,
   TWEEN_START,
   type TweenDirection,
+  type TweenFill,
   type TweenState,
   type TweenTiming,
 } from './tween/timing.js';
