@@ -57,7 +57,7 @@ const parseStride = (text: string) => parseLength(text, { min: 0 });
  * @prop {boolean} additive - See the `additive` attribute.
  * @prop {ClipDefinition} definition - The plain definition (with its events) the character plays.
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad `start`, `end`, `loop`, `speed` or `stride` (`bad-attribute`); the previous value stays.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad `start`, `end`, `loop`, `speed` or `stride` (`bad-attribute`); the previous value stays. A `start` after the `end` (once both are resolved against the model clip) is reported by the character as `bad-attribute` naming both, and the whole clip plays.
  *
  * @slot - `<anim-event>` elements.
  */

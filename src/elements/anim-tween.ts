@@ -129,7 +129,7 @@ type Resolved = { channel: TweenChannel } | { wait: true } | { code: ErrorCode; 
  * @prop {number | null} progress - The eased progress from `from` (0) to `to` (1), null while the tween does not apply (before its delay ends without a backwards fill, after its end without a forwards one): `getComputedTiming().progress` of Web Animations (read only).
  *
  * @fires {CustomEvent<AnimTweenEventDetail>} anim-tween-start - The delay is over and the first iteration begins.
- * @fires {CustomEvent<AnimTweenEventDetail>} anim-tween-loop - An iteration ended and the next begins (once per seam crossed).
+ * @fires {CustomEvent<AnimTweenEventDetail>} anim-tween-loop - An iteration ended and the next began: one event per frame that crossed a seam (however many), `iteration` the one running now.
  * @fires {CustomEvent<AnimTweenEventDetail>} anim-tween-end - The last iteration ended.
  * @fires {CustomEvent<AnimErrorDetail>} anim-error - `missing-target` (the selector matches nothing), `unknown-property` (the target has no such property), `unknown-easing`, or `bad-attribute` (`from`/`to` that do not fit the property, a bad duration, delay, iterations, direction, fill or composite).
  */
