@@ -44,6 +44,51 @@ const attrDescriptions = {
   },
 };
 
+// The manifest is the public API (Storybook turns every member into a control): private fields (`#x`),
+// `private`/`protected` members, `_`-prefixed ones and members whose JSDoc says `@internal`, `@private` or
+// `@ignore` (the hooks elements call on each other, such as an owner's `clipsChanged`) are left out.
+const HIDDEN_TAGS = new Set(['internal', 'private', 'ignore']);
+const hiddenMembers = new Map();
+
+function isHidden(member, hidden) {
+  const name = member.name ?? '';
+  return (
+    name.startsWith('#') ||
+    name.startsWith('_') ||
+    member.privacy === 'private' ||
+    member.privacy === 'protected' ||
+    hidden?.has(name) === true
+  );
+}
+
+const publicMembersOnly = {
+  name: 'public-members-only',
+  analyzePhase({ ts, node, moduleDoc }) {
+    if (!ts.isClassDeclaration(node) || !node.name) return;
+    const hidden = new Set();
+    for (const member of node.members) {
+      const tags = ts.getJSDocTags(member).map((tag) => tag.tagName.text);
+      if (member.name && tags.some((tag) => HIDDEN_TAGS.has(tag))) hidden.add(member.name.getText());
+    }
+    if (hidden.size > 0) hiddenMembers.set(`${moduleDoc.path}#${node.name.text}`, hidden);
+  },
+  packageLinkPhase({ customElementsManifest }) {
+    for (const module of customElementsManifest.modules) {
+      for (const declaration of module.declarations ?? []) {
+        if (!declaration.members) continue;
+        const hidden = hiddenMembers.get(`${module.path}#${declaration.name}`);
+        declaration.members = declaration.members.filter((member) => !isHidden(member, hidden));
+        if (declaration.attributes) {
+          // an attribute backed by a hidden field keeps its name, not the field's
+          const kept = new Set(declaration.members.map((member) => member.name));
+          for (const attribute of declaration.attributes)
+            if (attribute.fieldName && !kept.has(attribute.fieldName)) delete attribute.fieldName;
+        }
+      }
+    }
+  },
+};
+
 export default {
-  plugins: [attrDescriptions],
+  plugins: [attrDescriptions, publicMembersOnly],
 };

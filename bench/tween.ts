@@ -57,7 +57,7 @@ export function benchTweens(measure: (count: number, frame: () => void) => numbe
     createTweenTiming({
       duration: 0.5 + i * 0.25,
       delay: i * 0.1,
-      repeat: Infinity,
+      iterations: Infinity,
       direction: 'alternate',
       easing: NAMED_EASINGS[name],
     }),

@@ -10,8 +10,8 @@ import type { PhysicsWorld } from '../src/scene/physics.js';
  * the front edge at 0.2 (hands planted), pass the rear edge by 0.53 and are down at 0.67; the climb stands
  * at the wall by 0.24 and is up on the ledge by 0.76.
  */
-export const VAULT_WINDOWS = '0-0.2 0.2-0.53 0.53-0.67';
-export const CLIMB_WINDOWS = '0-0.24 0.24-0.76';
+export const VAULT_WINDOWS = '0%-20% 20%-53% 53%-67%';
+export const CLIMB_WINDOWS = '0%-24% 24%-76%';
 
 /** The obstacle the clips were made for, in the character's frame (metres). */
 const VAULT_AUTHORED = { front: 0.75, depth: 0.7, height: 0.85 };

@@ -6,6 +6,8 @@ import '../src/elements/anim-character.js';
 interface ClipArgs {
   name: string;
   from: string;
+  src: string;
+  retarget: boolean;
   start: string;
   end: string;
   loop: string;
@@ -21,6 +23,8 @@ const meta: Meta<ClipArgs> = {
   args: {
     name: 'wave-top',
     from: 'wave',
+    src: '',
+    retarget: false,
     start: '0.4',
     end: '1.4',
     loop: 'pingpong',
@@ -35,9 +39,20 @@ const meta: Meta<ClipArgs> = {
       control: 'select',
       options: ['idle', 'walk-inplace', 'run-inplace', 'wave', 'punch', 'crouch-idle', 'death'],
     },
-    start: { control: 'text' },
-    end: { control: 'text' },
-    loop: { control: 'select', options: ['', 'repeat', 'once', 'pingpong', 'clamp'] },
+    src: {
+      control: 'select',
+      options: ['', '/assets/mannequin.glb#wave', '/assets/mannequin.glb#punch'],
+      description: 'A clip from another file, `url#Clip` (here the mannequin itself stands in for an animation pack).',
+    },
+    retarget: { control: 'boolean', description: 'Play the `src` clip through both humanoid maps.' },
+    start: { control: 'text', description: 'Seconds (`0.4`, `400ms`) or a percentage of the clip (`25%`).' },
+    end: { control: 'text', description: 'Seconds (`1.4`, `1.4s`) or a percentage of the clip (`75%`).' },
+    loop: {
+      control: 'select',
+      options: ['', 'repeat', 'once', 'pingpong', 'clamp'],
+      description:
+        'repeat wraps; once stops at the end; pingpong bounces; clamp holds but moves again if the speed flips sign (the same on clips and sprites)',
+    },
     speed: { control: { type: 'range', min: -2, max: 3, step: 0.05 } },
     stride: {
       control: 'text',
@@ -68,6 +83,8 @@ const meta: Meta<ClipArgs> = {
         <anim-clip
           name=${args.name}
           from=${args.from}
+          src=${args.src || nothing}
+          ?retarget=${args.retarget}
           start=${args.start || nothing}
           end=${args.end || nothing}
           loop=${args.loop || nothing}
@@ -87,6 +104,11 @@ type Story = StoryObj<ClipArgs>;
 
 /** A slice of the wave (0.4 s to 1.4 s) played back and forth: the hand sways at the top. */
 export const Slice: Story = {};
+
+/** The middle half of the wave, as shares of the clip: the window follows the clip whatever its length. */
+export const PercentWindow: Story = {
+  args: { name: 'wave-mid', from: 'wave', start: '25%', end: '75%', loop: 'pingpong', speed: 1 },
+};
 
 /** The whole walk under another name, at half speed. */
 export const Renamed: Story = {

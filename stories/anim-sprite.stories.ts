@@ -48,7 +48,12 @@ const meta: Meta<SpriteArgs> = {
     frames: { control: 'text', description: 'empty: columns × rows' },
     fps: { control: 'text', description: 'empty: the atlas times, else 12' },
     durations: { control: 'text', description: 'e.g. "100ms 100ms 250ms"' },
-    loop: { control: 'inline-radio', options: ['repeat', 'once', 'pingpong', 'clamp'] },
+    loop: {
+      control: 'inline-radio',
+      options: ['repeat', 'once', 'pingpong', 'clamp'],
+      description:
+        'repeat wraps; once stops at the end; pingpong bounces; clamp holds but moves again if the speed flips sign (the same on clips and sprites)',
+    },
     speed: { control: { type: 'range', min: -2, max: 2, step: 0.1 } },
     frameStart: { name: 'frame-start', control: 'text' },
     frameEnd: { name: 'frame-end', control: 'text' },

@@ -12,9 +12,9 @@ interface TweenArgs {
   duration: number;
   delay: number;
   easing: string;
-  repeat: string;
-  loop: boolean;
+  iterations: string;
   direction: string;
+  fill: string;
   autoplay: boolean;
   composite: string;
   target: string;
@@ -38,9 +38,9 @@ const meta: Meta<TweenArgs> = {
     duration: 1.2,
     delay: 0,
     easing: 'out-bounce',
-    repeat: 'infinite',
-    loop: false,
+    iterations: 'infinite',
     direction: 'alternate',
+    fill: 'both',
     autoplay: true,
     composite: 'replace',
     target: '',
@@ -63,9 +63,9 @@ const meta: Meta<TweenArgs> = {
     duration: { control: { type: 'range', min: 0, max: 5, step: 0.1 } },
     delay: { control: { type: 'range', min: 0, max: 3, step: 0.1 } },
     easing: { control: 'select', options: EASINGS },
-    repeat: { control: 'text', description: 'a whole number or "infinite"' },
-    loop: { control: 'boolean' },
+    iterations: { control: 'text', description: 'a number, 0 or more (fractions allowed), or "infinite"' },
     direction: { control: 'inline-radio', options: ['normal', 'reverse', 'alternate', 'alternate-reverse'] },
+    fill: { control: 'inline-radio', options: ['none', 'forwards', 'backwards', 'both'] },
     autoplay: { control: 'boolean' },
     composite: { control: 'inline-radio', options: ['replace', 'add'] },
     target: { control: 'text', description: 'CSS selector; empty means the parent' },
@@ -81,9 +81,9 @@ const meta: Meta<TweenArgs> = {
           duration=${args.duration}
           delay=${args.delay}
           easing=${args.easing}
-          repeat=${args.repeat}
-          ?loop=${args.loop}
+          iterations=${args.iterations}
           direction=${args.direction}
+          fill=${args.fill}
           ?autoplay=${args.autoplay}
           composite=${args.composite}
         ></anim-tween>
@@ -108,10 +108,10 @@ export const Composed: Story = {
   render: () => html`
     <anim-scene id="stage" style="height: 480px" camera-orbit="20deg 10deg 4.5m" shadows ground controls>
       <anim-model src="/assets/mannequin.glb">
-        <anim-tween property="rotation.y" from="0" to="360" duration="6" loop autoplay></anim-tween>
-        <anim-tween property="position.y" from="0" to="0.3" duration="0.6" easing="in-out-sine" direction="alternate" loop autoplay></anim-tween>
+        <anim-tween property="rotation.y" from="0" to="360" duration="6" iterations="infinite" autoplay></anim-tween>
+        <anim-tween property="position.y" from="0" to="0.3" duration="0.6" easing="in-out-sine" direction="alternate" iterations="infinite" autoplay></anim-tween>
       </anim-model>
-      <anim-tween target="#stage" property="light.intensity" from="0.5" to="3" duration="2" direction="alternate" loop autoplay></anim-tween>
+      <anim-tween target="#stage" property="light.intensity" from="0.5" to="3" duration="2" direction="alternate" iterations="infinite" autoplay></anim-tween>
     </anim-scene>
   `,
 };
@@ -122,12 +122,12 @@ export const Page: Story = {
     <div id="card" style="--glow: 0px; --tint: #1d3557; width: 220px; padding: 24px; border-radius: 12px; color: white;
       font: 600 18px system-ui; background: var(--tint); box-shadow: 0 0 var(--glow) #f4a261;">
       A glowing card
-      <anim-tween property="--glow" from="0px" to="40px" duration="1" direction="alternate" easing="in-out-sine" loop autoplay></anim-tween>
-      <anim-tween property="--tint" from="#1d3557" to="#e63946" duration="2" direction="alternate" loop autoplay></anim-tween>
+      <anim-tween property="--glow" from="0px" to="40px" duration="1" direction="alternate" easing="in-out-sine" iterations="infinite" autoplay></anim-tween>
+      <anim-tween property="--tint" from="#1d3557" to="#e63946" duration="2" direction="alternate" iterations="infinite" autoplay></anim-tween>
     </div>
     <svg width="220" height="80" style="margin-top: 16px">
       <circle id="dot" cx="40" cy="40" r="8" fill="#2a9d8f"></circle>
     </svg>
-    <anim-tween target="#dot" property="r" from="8" to="36" duration="0.8" easing="out-elastic" direction="alternate" loop autoplay></anim-tween>
+    <anim-tween target="#dot" property="r" from="8" to="36" duration="0.8" easing="out-elastic" direction="alternate" iterations="infinite" autoplay></anim-tween>
   `,
 };

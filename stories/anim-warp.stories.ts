@@ -51,7 +51,7 @@ const meta: Meta<WarpArgs> = {
   args: {
     clip: 'vault',
     name: 'vault',
-    windows: '0-0.2 0.2-0.53 0.53-0.67',
+    windows: '0%-20% 20%-53% 53%-67%',
     minRate: 0.6,
     maxRate: 1.6,
     reach: 1.3,
@@ -60,7 +60,11 @@ const meta: Meta<WarpArgs> = {
   argTypes: {
     clip: { control: 'select', options: ['vault'] },
     name: { control: 'text' },
-    windows: { control: 'text', description: 'Three windows: the story gives three targets.' },
+    windows: {
+      control: 'text',
+      description:
+        'Three windows `start-end`, percentages of the clip (`"0%-20% 20%-53% 53%-67%"`) or seconds (`"0s-0.3s …"`), one unit for the list: the story gives three targets.',
+    },
     minRate: { name: 'min-rate', control: { type: 'range', min: 0.1, max: 1, step: 0.05 } },
     maxRate: { name: 'max-rate', control: { type: 'range', min: 1, max: 3, step: 0.05 } },
     reach: {

@@ -47,8 +47,8 @@ export const propsSection: DemoSection = {
     );
     const prop = add(scene, `<anim-model src="${MANNEQUIN}" position="1.3 0 -0.5" scale="0.35"></anim-model>`);
     prop.innerHTML = `
-      <anim-tween property="position.y" from="0" to="0.6" duration="1.2" easing="out-bounce" direction="alternate" loop autoplay></anim-tween>
-      <anim-tween property="rotation.y" from="0" to="360" duration="5" loop autoplay></anim-tween>`;
+      <anim-tween property="position.y" from="0" to="0.6" duration="1.2" easing="out-bounce" direction="alternate" iterations="infinite" autoplay></anim-tween>
+      <anim-tween property="rotation.y" from="0" to="360" duration="5" iterations="infinite" autoplay></anim-tween>`;
     const bob = prop.querySelector<AnimTween>('anim-tween')!;
     const sprite = add<AnimSprite>(
       scene,

@@ -1,12 +1,12 @@
 import { customElement, property } from 'lit/decorators.js';
-import { WRAP_MODES, type WrapMode } from '../runtime/index.js';
+import { type ClipTime, WRAP_MODES, type WrapMode } from '../runtime/index.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import { acceptValue } from './accept-value.js';
 import type { AnimEvent } from './anim-event.js';
 import { ClipPart } from './clip-part.js';
-import { parseEnum, parseLength, parseNumber, parseTime } from './units.js';
+import { type ClipTimeValue, clipTimeValue } from './clip-time-value.js';
+import { parseClipTime, parseEnum, parseLength, parseNumber } from './units.js';
 
-const parseSeconds = (text: string) => parseTime(text, { min: 0 });
 const parseLoop = (text: string) => parseEnum(text, WRAP_MODES);
 const parseStride = (text: string) => parseLength(text, { min: 0 });
 
@@ -36,9 +36,9 @@ const parseStride = (text: string) => parseLength(text, { min: 0 });
  * @attr from - The model clip it plays. Default: `name`. A clip the model lacks is reported (`unknown-clip`).
  * @attr src - A clip from another file: `url#ClipName` (without `#`, the clip named by `from`, else `name`). A file that cannot be loaded reports `load-failed` or `bad-gltf`; a file with no clips, or without that clip, `unknown-clip`.
  * @attr {boolean} retarget - Play the `src` clip through the humanoid maps of its rig and the character's (`no-humanoid` when either cannot be mapped), not by node name.
- * @attr start - Where the slice begins, seconds into the model clip (or with `s` / `ms`). Default 0.
- * @attr end - Where the slice ends, seconds into the model clip. Default the clip's end.
- * @attr loop - `repeat`, `once`, `pingpong` or `clamp`: how this clip wraps unless the character or `play()` says otherwise. Default `repeat`.
+ * @attr start - Where the slice begins in the model clip: seconds (`1.2`, `1.2s`, `1200ms`) or a percentage of the clip (`25%`). Default 0. A start after the `end` reports `bad-attribute` naming both, and the whole clip plays.
+ * @attr end - Where the slice ends in the model clip: seconds or a percentage of the clip (`75%`). Default the clip's end.
+ * @attr loop - How this clip wraps unless the character or `play()` says otherwise: `repeat` (wraps to the start), `once` (plays to the end, fires `anim-finish`, stops there), `pingpong` (bounces between the ends, each bounce a loop) or `clamp` (holds at the end it reached and fires `anim-finish`, but moves again if the speed changes sign). Default `repeat`.
  * @attr speed - Multiplies this clip's playback speed; negative plays it backwards. Default 1.
  * @attr mask - Plays the clip as an overlay on these joints only: `upper-body` (the spine up: chest, arms, head), `lower-body` (hips and legs), or joint names (each with everything below it), separated by spaces. A joint the model lacks reports `unknown-bone`.
  * @attr {boolean} additive - Plays the clip as an overlay that adds its motion (its difference from its own first frame) to what plays below it, on the `mask` joints if given, else every joint.
@@ -48,8 +48,8 @@ const parseStride = (text: string) => parseLength(text, { min: 0 });
  * @prop {string} from - See the `from` attribute.
  * @prop {string} src - See the `src` attribute.
  * @prop {boolean} retarget - See the `retarget` attribute.
- * @prop {number | null} start - See the `start` attribute; seconds, null for the clip's start.
- * @prop {number | null} end - See the `end` attribute; seconds, null for the clip's end.
+ * @prop {number | string | null} start - See the `start` attribute: seconds as a number, a percentage as text (`"25%"`); null for the clip's start.
+ * @prop {number | string | null} end - See the `end` attribute: seconds as a number, a percentage as text (`"75%"`); null for the clip's end.
  * @prop {WrapMode | null} loop - See the `loop` attribute; null when not set.
  * @prop {number} speed - See the `speed` attribute.
  * @prop {number | null} stride - See the `stride` attribute; metres, null for the model's.
@@ -57,14 +57,14 @@ const parseStride = (text: string) => parseLength(text, { min: 0 });
  * @prop {boolean} additive - See the `additive` attribute.
  * @prop {ClipDefinition} definition - The plain definition (with its events) the character plays.
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad `start`, `end`, `loop`, `speed` or `stride` (`bad-attribute`); the previous value stays.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad `start`, `end`, `loop`, `speed` or `stride` (`bad-attribute`); the previous value stays. A `start` after the `end` (once both are resolved against the model clip) is reported by the character as `bad-attribute` naming both, and the whole clip plays.
  *
  * @slot - `<anim-event>` elements.
  */
 @customElement('anim-clip')
 export class AnimClip extends ClipPart {
-  #start: number | null = null;
-  #end: number | null = null;
+  #start: ClipTime | null = null;
+  #end: ClipTime | null = null;
   #loop: WrapMode | null = null;
   #speed = 1;
   #stride: number | null = null;
@@ -77,19 +77,19 @@ export class AnimClip extends ClipPart {
   @property({ type: Boolean }) additive = false;
 
   @property()
-  get start(): number | null {
-    return this.#start;
+  get start(): ClipTimeValue | null {
+    return this.#start && clipTimeValue(this.#start);
   }
   set start(value: number | string | null | undefined) {
-    this.#start = acceptValue<number | null>(this, 'start', value, parseSeconds, this.#start, null);
+    this.#start = acceptValue<ClipTime | null>(this, 'start', value, parseClipTime, this.#start, null);
   }
 
   @property()
-  get end(): number | null {
-    return this.#end;
+  get end(): ClipTimeValue | null {
+    return this.#end && clipTimeValue(this.#end);
   }
   set end(value: number | string | null | undefined) {
-    this.#end = acceptValue<number | null>(this, 'end', value, parseSeconds, this.#end, null);
+    this.#end = acceptValue<ClipTime | null>(this, 'end', value, parseClipTime, this.#end, null);
   }
 
   @property()

@@ -3,7 +3,6 @@ import { customElement, property } from 'lit/decorators.js';
 import {
   AnimError,
   advanceSprite,
-  atlasSheet,
   buildSpriteTimeline,
   createSpritePlayer,
   gridSheet,
@@ -11,28 +10,21 @@ import {
   type SpritePlayer,
   type SpriteSheet,
   seekSprite,
-  WRAP_MODES,
   type WrapMode,
 } from '../runtime/index.js';
 import { CodedError } from '../scene/coded-error.js';
 import { eventQueue } from '../scene/event-queue.js';
-import { loadImage, loadJson } from '../scene/load-image.js';
 import { SpriteQuad } from '../scene/sprite-quad.js';
 import type { Actor, Stage } from '../scene/stage.js';
 import { setTransform } from '../scene/transform.js';
 import { pageTicker } from '../scene/tween/page-ticker.js';
 import { acceptValue } from './accept-value.js';
 import { reportError } from './errors.js';
+import { showFrameBox } from './sprite-frame-box.js';
+import { loadSpriteSheet } from './sprite-load.js';
+import { parseCount, parseDurations, parseFps, parseHeight, parseIndex, parseWrap } from './sprite-values.js';
 import { findSceneStage } from './stage-context.js';
-import {
-  type Parsed,
-  parseEnum,
-  parseLength,
-  parseNumber,
-  parseTime,
-  parseVector3,
-  type Vector3Tuple,
-} from './units.js';
+import { parseNumber, parseVector3, type Vector3Tuple } from './units.js';
 
 /** The detail of `anim-sprite-frame`. */
 export interface AnimSpriteFrameDetail {
@@ -59,27 +51,6 @@ declare global {
   }
 }
 
-const parseCount = (text: string) => parseWhole(text, 1);
-const parseIndex = (text: string) => parseWhole(text, 0);
-const parseFps = (text: string) => parseNumber(text, { min: Number.MIN_VALUE });
-const parseWrap = (text: string) => parseEnum(text, WRAP_MODES);
-const parseHeight = (text: string) => parseLength(text, { min: Number.MIN_VALUE });
-
-function parseWhole(text: string, min: number): Parsed<number> {
-  const n = parseNumber(text, { min });
-  return n.ok && !Number.isInteger(n.value) ? { ok: false, message: `"${text}" is not a whole number` } : n;
-}
-
-function parseDurations(text: string): Parsed<number[]> {
-  const out: number[] = [];
-  for (const part of text.trim().split(/[\s,]+/)) {
-    const time = parseTime(part, { min: Number.MIN_VALUE });
-    if (!time.ok) return { ok: false, message: `"${text}" is not a list of frame times (e.g. "100ms 100ms 250ms")` };
-    out.push(time.value);
-  }
-  return { ok: true, value: out };
-}
-
 /**
  * A sprite-sheet animation. The sheet is an image cut into a grid (`columns`, `rows`, `frames`) or a
  * TexturePacker JSON atlas (`src` ending in `.json`, hash or array layout; its image is found through
@@ -99,8 +70,8 @@ function parseDurations(text: string): Parsed<number[]> {
  * @attr frames - Frames in use, read row by row (default columns × rows). (Ignored for an atlas.)
  * @attr fps - Frames per second. Unset, an atlas's own frame times are used, else 12.
  * @attr durations - Times per frame instead (`"100ms 100ms 250ms"`), one for every frame in the range, or one for all.
- * @attr loop - `repeat` (default), `once` (stops on the last frame), `pingpong` (back and forth) or `clamp` (holds the last frame).
- * @attr speed - Playback rate; negative plays backwards. Default 1.
+ * @attr loop - How the frame range wraps, as a clip's `loop` does: `repeat` (wraps to the start), `once` (plays to the end, fires `anim-finish`, stops there), `pingpong` (bounces between the ends, each bounce a loop) or `clamp` (holds at the end it reached and fires `anim-finish`, but moves again if the speed changes sign). Default `repeat`.
+ * @attr speed - Playback rate; negative plays backwards. Default 1. A change plays on from the frame shown (other timing changes start the range over).
  * @attr frame-start - First frame played (0-based). Default 0.
  * @attr frame-end - Last frame played, inclusive. Default the last of the sheet.
  * @attr {boolean} paused - Holds the current frame.
@@ -130,7 +101,7 @@ function parseDurations(text: string): Parsed<number[]> {
  *
  * @fires {CustomEvent<{src: string, clips: string[], bones: string[]}>} anim-load - The sheet loaded and the first frame shows (`clips` and `bones` are empty: the page-wide shape of this event).
  * @fires {CustomEvent<AnimSpritePlaybackDetail>} anim-loop - A loop completed (`repeat`, or each bounce of `pingpong`).
- * @fires {CustomEvent<AnimSpritePlaybackDetail>} anim-finish - A `once` or `clamp` sprite reached its last frame.
+ * @fires {CustomEvent<AnimSpritePlaybackDetail>} anim-finish - A `once` or `clamp` sprite reached the end it plays towards (the last frame; the first when the speed is negative).
  * @fires {CustomEvent<AnimSpriteFrameDetail>} anim-sprite-frame - The frame changed; only with `frame-events`.
  * @fires {CustomEvent<AnimErrorDetail>} anim-error - `load-failed`, `bad-sprite-sheet` (a grid, atlas, frame range or frame times that do not fit), or `bad-attribute`.
  *
@@ -332,8 +303,10 @@ export class AnimSprite extends LitElement {
       this.#load();
       return;
     }
-    const timing = ['columns', 'rows', 'frames', 'fps', 'durations', 'loop', 'speed', 'frameStart', 'frameEnd'];
+    const timing = ['columns', 'rows', 'frames', 'fps', 'durations', 'loop', 'frameStart', 'frameEnd'];
     if (timing.some((key) => changed.has(key as keyof AnimSprite))) this.#rebuild();
+    // a new speed plays on from the frame shown, as a clip's does: a clamp sprite moves again when it flips sign
+    else if (changed.has('speed') && this.#player) this.#player.clock.speed = this.#speed;
     this.#placeQuad();
   }
 
@@ -369,19 +342,10 @@ export class AnimSprite extends LitElement {
     this.#requestedSrc = src;
     if (!src) return;
     try {
-      let imageUrl = src;
-      this.#atlas = undefined;
-      if (/\.json(?:[?#].*)?$/i.test(src)) {
-        const json = await loadJson(src, abort.signal);
-        if (abort.signal.aborted) return;
-        this.#atlas = atlasSheet(json);
-        const image = (json as { meta?: { image?: unknown } }).meta?.image;
-        if (typeof image !== 'string')
-          throw new CodedError('bad-sprite-sheet', `${src}: the atlas names no meta.image`);
-        imageUrl = new URL(image, new URL(src, document.baseURI)).href;
-      }
-      const image = await loadImage(imageUrl, abort.signal);
-      if (!image || abort.signal.aborted) return;
+      const loaded = await loadSpriteSheet(src, abort.signal);
+      if (!loaded || abort.signal.aborted) return;
+      const { image, atlas } = loaded;
+      this.#atlas = atlas;
       this.#image = image;
       this.#makeQuad();
       this.#rebuild();
@@ -444,29 +408,14 @@ export class AnimSprite extends LitElement {
     const sheet = this.#sheet;
     const player = this.#player;
     if (!sheet || !player) return;
-    const r = player.frame * 4;
-    const x = sheet.rects[r];
-    const y = sheet.rects[r + 1];
-    const w = sheet.rects[r + 2];
-    const h = sheet.rects[r + 3];
     if (this.#quad) {
-      this.#quad.setFrame(x, y, w, h);
+      const r = player.frame * 4;
+      this.#quad.setFrame(sheet.rects[r], sheet.rects[r + 1], sheet.rects[r + 2], sheet.rects[r + 3]);
       this.#stage?.loop.requestRedraw();
     }
-    const box = this.#frameBox;
-    if (!box || !this.#image) return;
-    // percentages scale with whatever size the page gives the element
-    const percent = (offset: number, extent: number, total: number) =>
-      total === extent ? '0%' : `${(offset / (total - extent)) * 100}%`;
-    box.style.backgroundImage = `url("${this.#image.src}")`;
-    box.style.backgroundSize = `${(sheet.width / w) * 100}% ${(sheet.height / h) * 100}%`;
-    box.style.backgroundPosition = `${percent(x, w, sheet.width)} ${percent(y, h, sheet.height)}`;
-    const size = `${w}x${h}`;
-    if (size === this.#shownSize) return;
-    this.#shownSize = size;
-    // the default size is the frame's own; page CSS on the element overrides it
-    this.style.setProperty('--anim-sprite-frame-width', `${w}px`);
-    this.style.setProperty('--anim-sprite-frame-aspect', `${w / h}`);
+    if (this.#frameBox && this.#image) {
+      this.#shownSize = showFrameBox(this, this.#frameBox, this.#image, sheet, player.frame, this.#shownSize);
+    }
   }
 }
 

@@ -7,9 +7,11 @@ import {
   parseEasing,
   TWEEN_DIRECTIONS,
   TWEEN_END,
+  TWEEN_FILLS,
   TWEEN_LOOP,
   TWEEN_START,
   type TweenDirection,
+  type TweenFill,
 } from '../runtime/index.js';
 import type { ErrorCode } from '../scene/coded-error.js';
 import { eventQueue } from '../scene/event-queue.js';
@@ -23,7 +25,7 @@ import { acceptValue } from './accept-value.js';
 import { reportError } from './errors.js';
 import { findSceneStage } from './stage-context.js';
 import { cssValueShape, parseTweenValue } from './tween-values.js';
-import { type Parsed, parseEnum, parseTime } from './units.js';
+import { type Parsed, parseEnum, parseNumber, parseTime } from './units.js';
 
 /** The detail of `anim-tween-start`, `anim-tween-loop` and `anim-tween-end`. */
 export interface AnimTweenEventDetail {
@@ -45,14 +47,13 @@ const OBJECT_HEADS = ['position', 'rotation', 'scale', 'quaternion', 'material',
 const parseDuration = (text: string) => parseTime(text, { min: 0 });
 const parseDirection = (text: string) => parseEnum(text, TWEEN_DIRECTIONS);
 const parseComposite = (text: string) => parseEnum(text, TWEEN_COMPOSITES);
+const parseFill = (text: string) => parseEnum(text, TWEEN_FILLS);
 
-function parseRepeat(text: string): Parsed<number> {
-  const word = text.trim().toLowerCase();
-  if (word === 'infinite') return { ok: true, value: Number.POSITIVE_INFINITY };
-  const n = Number(word);
-  return word !== '' && Number.isInteger(n) && n >= 0
-    ? { ok: true, value: n }
-    : { ok: false, message: `"${text}" is not a whole number of repeats (0 or more) or "infinite"` };
+/** Web Animations' iteration count: a number, 0 or more (fractions end part-way), or `infinite`. */
+function parseIterations(text: string): Parsed<number> {
+  if (/^\s*(infinite|infinity)\s*$/i.test(text)) return { ok: true, value: Number.POSITIVE_INFINITY };
+  const n = parseNumber(text, { min: 0 });
+  return n.ok ? n : { ok: false, message: `"${text}" is not a number of iterations (0 or more) or "infinite"` };
 }
 
 /**
@@ -85,15 +86,18 @@ type Resolved = { channel: TweenChannel } | { wait: true } | { code: ErrorCode; 
  *   colours, mixed in linear light), a numeric JavaScript property (`exposure` of a scene, `value` of a
  *   `<progress>`), or else a numeric attribute (`r` of an SVG circle).
  *
- * Timing follows CSS animations: `delay`, then `repeat` + 1 iterations of `duration`, each run in the
- * `direction`, eased by `easing`. During the delay the property holds its start value, after the end its
- * final value. Several tweens on one property compose in document order: each `replace`s what lies under
- * it, or with `composite="add"` adds to it (a bob on top of a slide).
+ * Timing is Web Animations' (what `Element.animate()` does with the same options): `delay`, then `iterations`
+ * iterations of `duration`, each run in the `direction`, eased by `easing`; `fill` says whether the tween
+ * holds its first value during the delay (`backwards`) and its last after the end (`forwards`). Unlike
+ * `Element.animate()`, whose fill defaults to `none`, a tween fills `both` unless told otherwise; with `none`
+ * or `forwards` the property shows its own value (or the tweens under it) during the delay, and with `none`
+ * or `backwards` it gets it back after the end. Several tweens on one property compose in document order:
+ * each `replace`s what lies under it, or with `composite="add"` adds to it (a bob on top of a slide).
  *
  * Inside an `<anim-scene>` a tween ticks with the scene's frame loop (so `scene.step(dt)` advances it);
  * elsewhere with one shared page loop, and `step(dt)` advances it by hand.
  *
- * @summary Tweens a property of a 3D object or of any element, with easing, delay, repeats and direction.
+ * @summary Tweens a property of a 3D object or of any element, with Web Animations timing: easing, delay, iterations, direction, fill.
  *
  * @attr target - CSS selector of the element to animate (searched in this element's document or shadow root). Default: the parent element.
  * @attr property - What to animate; see above. Required.
@@ -102,9 +106,9 @@ type Resolved = { channel: TweenChannel } | { wait: true } | { code: ErrorCode; 
  * @attr duration - Seconds per iteration (`ms`/`s` accepted), 0 or more. Default 1.
  * @attr delay - Seconds before the first iteration, 0 or more. Default 0.
  * @attr easing - `linear`; `in-`, `out-` or `in-out-` followed by `quad`, `cubic`, `quart`, `quint`, `sine`, `expo`, `circ`, `elastic`, `back` or `bounce`; the CSS keywords `ease`, `ease-in`, `ease-out`, `ease-in-out`; `cubic-bezier(x1, y1, x2, y2)`; `steps(n, jump-start | jump-end | jump-none | jump-both)`. Default `linear`.
- * @attr repeat - Iterations after the first (a whole number), or `infinite`. Default 0.
- * @attr {boolean} loop - Repeats forever (the same as `repeat="infinite"`).
- * @attr direction - `normal`, `reverse`, `alternate` (back and forth) or `alternate-reverse`. Default `normal`.
+ * @attr iterations - How many times it runs: a number, 0 or more (`2.5` ends half-way through the third), or `infinite`. Default 1.
+ * @attr direction - `normal`, `reverse`, `alternate` (back and forth, starting forwards) or `alternate-reverse` (back and forth, starting reversed). Default `normal`.
+ * @attr fill - `none`, `forwards` (holds the last value after the end), `backwards` (holds the first value during the delay) or `both`. Default `both`.
  * @attr {boolean} autoplay - Plays as soon as the tween is connected.
  * @attr composite - `replace` (default) or `add`: how the value meets the tweens before it in the document (or the property's own value).
  *
@@ -115,19 +119,19 @@ type Resolved = { channel: TweenChannel } | { wait: true } | { code: ErrorCode; 
  * @prop {number} duration - Seconds; accepts the attribute's text too.
  * @prop {number} delay - Seconds; accepts the attribute's text too.
  * @prop {string} easing - See the `easing` attribute.
- * @prop {number} repeat - Iterations after the first (`Infinity` for ever); accepts the attribute's text too.
- * @prop {boolean} loop - See the `loop` attribute.
+ * @prop {number} iterations - See the `iterations` attribute (`Infinity` for ever); accepts the attribute's text too.
  * @prop {TweenDirection} direction - See the `direction` attribute.
+ * @prop {TweenFill} fill - See the `fill` attribute.
  * @prop {boolean} autoplay - See the `autoplay` attribute.
  * @prop {TweenComposite} composite - See the `composite` attribute.
  * @prop {boolean} playing - Whether the tween is running now (read only).
  * @prop {number} time - Seconds since it began, the delay included (read only).
- * @prop {number} progress - The eased progress from `from` (0) to `to` (1) (read only).
+ * @prop {number | null} progress - The eased progress from `from` (0) to `to` (1), null while the tween does not apply (before its delay ends without a backwards fill, after its end without a forwards one): `getComputedTiming().progress` of Web Animations (read only).
  *
  * @fires {CustomEvent<AnimTweenEventDetail>} anim-tween-start - The delay is over and the first iteration begins.
- * @fires {CustomEvent<AnimTweenEventDetail>} anim-tween-loop - An iteration ended and the next begins.
+ * @fires {CustomEvent<AnimTweenEventDetail>} anim-tween-loop - An iteration ended and the next began: one event per frame that crossed a seam (however many), `iteration` the one running now.
  * @fires {CustomEvent<AnimTweenEventDetail>} anim-tween-end - The last iteration ended.
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - `missing-target` (the selector matches nothing), `unknown-property` (the target has no such property), `unknown-easing`, or `bad-attribute` (`from`/`to` that do not fit the property, a bad duration, delay, repeat, direction or composite).
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - `missing-target` (the selector matches nothing), `unknown-property` (the target has no such property), `unknown-easing`, or `bad-attribute` (`from`/`to` that do not fit the property, a bad duration, delay, iterations, direction, fill or composite).
  */
 @customElement('anim-tween')
 export class AnimTween extends LitElement {
@@ -141,7 +145,6 @@ export class AnimTween extends LitElement {
   @property() property = '';
   @property() from: string | null = null;
   @property() to = '';
-  @property({ type: Boolean }) loop = false;
   @property({ type: Boolean }) autoplay = false;
 
   readonly #player = new TweenPlayer(this);
@@ -149,8 +152,9 @@ export class AnimTween extends LitElement {
   #delay = 0;
   #easingText = 'linear';
   #easing: Easing = linear;
-  #repeat = 0;
+  #iterations = 1;
   #direction: TweenDirection = 'normal';
+  #fill: TweenFill = 'both';
   #composite: TweenComposite = 'replace';
   #stage: Stage | undefined;
   #needsBind = true;
@@ -191,12 +195,11 @@ export class AnimTween extends LitElement {
   }
 
   @property()
-  get repeat(): number {
-    return this.#repeat;
+  get iterations(): number {
+    return this.#iterations;
   }
-  set repeat(value: number | string | null | undefined) {
-    const text = value === Number.POSITIVE_INFINITY ? 'infinite' : value;
-    this.#repeat = acceptValue(this, 'repeat', text, parseRepeat, this.#repeat, 0);
+  set iterations(value: number | string | null | undefined) {
+    this.#iterations = acceptValue(this, 'iterations', value, parseIterations, this.#iterations, 1);
   }
 
   @property()
@@ -205,6 +208,14 @@ export class AnimTween extends LitElement {
   }
   set direction(value: TweenDirection | string | null | undefined) {
     this.#direction = acceptValue(this, 'direction', value, parseDirection, this.#direction, 'normal');
+  }
+
+  @property()
+  get fill(): TweenFill {
+    return this.#fill;
+  }
+  set fill(value: TweenFill | string | null | undefined) {
+    this.#fill = acceptValue(this, 'fill', value, parseFill, this.#fill, 'both');
   }
 
   @property()
@@ -223,8 +234,9 @@ export class AnimTween extends LitElement {
     return this.#player.state.time;
   }
 
-  get progress(): number {
-    return this.#player.state.progress;
+  get progress(): number | null {
+    const { state } = this.#player;
+    return state.inEffect ? state.progress : null;
   }
 
   /** Plays from the start (or on from where `pause()` left it). */
@@ -319,8 +331,9 @@ export class AnimTween extends LitElement {
     const { timing } = this.#player;
     timing.duration = this.#duration;
     timing.delay = this.#delay;
-    timing.repeat = this.loop ? Number.POSITIVE_INFINITY : this.#repeat;
+    timing.iterations = this.#iterations;
     timing.direction = this.#direction;
+    timing.fill = this.#fill;
     timing.easing = this.#easing;
     this.#player.composite = this.#composite;
     this.#player.refresh();

@@ -15,6 +15,11 @@
  * quotes the bad text so the error event can name it.
  */
 
+import type { ClipTime } from '../runtime/clip-time.js';
+
+// the type and its resolution live with the pure layers, which resolve windows against clip lengths
+export { type ClipTime, formatClipTime, resolveClipTime } from '../runtime/clip-time.js';
+
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
 
 export interface NumberRange {
@@ -190,16 +195,6 @@ export function parseScale(text: string): Parsed<Vector3Tuple> {
   return ok((out.length === 1 ? [out[0], out[0], out[0]] : out) as Vector3Tuple);
 }
 
-/**
- * A point in a clip, the one vocabulary of play windows (`start`/`end` on clips, states, windows of a warp):
- * seconds from the clip's start (`0.4`, `0.4s`, `400ms`), or a fraction of the clip's length written as a
- * percentage (`40%`). Seconds are the default because every other time in the library is seconds; the
- * percentage is there for windows that should follow the clip when its length changes.
- */
-export type ClipTime =
-  | { readonly seconds: number; readonly fraction?: undefined }
-  | { readonly fraction: number; readonly seconds?: undefined };
-
 const PERCENT = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)%$/i;
 
 /** `0.4`, `0.4s`, `400ms` (seconds, zero or more) or `40%` (0–100% of the clip's length). */
@@ -213,14 +208,4 @@ export function parseClipTime(text: string): Parsed<ClipTime> {
   }
   const seconds = parseQuantity(trimmed, TIME_UNITS, expected, { min: 0 });
   return seconds.ok ? ok({ seconds: seconds.value }) : fail(text, expected);
-}
-
-/** Seconds into a clip of `duration` seconds. */
-export function resolveClipTime(time: ClipTime, duration: number): number {
-  return time.fraction !== undefined ? time.fraction * duration : time.seconds;
-}
-
-/** The canonical text of a clip time: `"0.4s"` or `"40%"`. */
-export function formatClipTime(time: ClipTime): string {
-  return time.fraction !== undefined ? `${time.fraction * 100}%` : `${time.seconds}s`;
 }

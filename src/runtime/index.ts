@@ -18,6 +18,7 @@ export {
   type TrackPath,
 } from './clip.js';
 export { crossedEvents } from './clip-events.js';
+export { type ClipTime, formatClipTime, resolveClipTime } from './clip-time.js';
 export {
   advanceClock,
   type Clock,
@@ -165,9 +166,11 @@ export {
   seekTween,
   TWEEN_DIRECTIONS,
   TWEEN_END,
+  TWEEN_FILLS,
   TWEEN_LOOP,
   TWEEN_START,
   type TweenDirection,
+  type TweenFill,
   type TweenState,
   type TweenTiming,
 } from './tween/timing.js';

@@ -1,15 +1,22 @@
+import { type ClipTime, resolveClipTime } from './clip-time.js';
 import type { RootMotion } from './root-motion.js';
 
-/** A warp window: a span of the clip (normalized times) whose root motion is bent onto a target. */
+/**
+ * A warp window: a span of the clip whose root motion is bent onto a target, its bounds seconds into the
+ * clip or shares of its length (resolved against the clip's duration, within it).
+ */
 export interface WarpWindow {
-  start: number;
-  end: number;
+  start: ClipTime;
+  end: ClipTime;
   /** Play-rate clamp inside the window. */
   minRate: number;
   maxRate: number;
 }
 
-/** Where a window must end: a position (metres) and optionally a heading (radians about +Y). */
+/**
+ * Where a window must end: a position (metres) and optionally a heading about +Y. The one shape of a warp
+ * target in every layer; the angles are radians here and degrees on the element API (`warp()`).
+ */
 export interface WarpTarget {
   x: number;
   y: number;
@@ -17,7 +24,7 @@ export interface WarpTarget {
   yaw?: number;
   /** An offset in the target's own frame (turned by its yaw), metres. */
   offset?: { x?: number; y?: number; z?: number };
-  /** Added to the target's yaw, radians. */
+  /** Added to the target's yaw. */
   yawOffset?: number;
 }
 
@@ -40,6 +47,9 @@ export class MotionWarp {
   yaw = 0;
   /** The play rate to use now (1 outside windows). */
   rate = 1;
+  /** Each window's start and end in seconds of the clip, resolved once. */
+  readonly starts: Float64Array;
+  readonly ends: Float64Array;
   /** Index of the window in progress or next, windows.length when all are done. */
   windowIndex = 0;
   active = false;
@@ -62,6 +72,9 @@ export class MotionWarp {
   ) {
     this.targets = new Float64Array(windows.length * 4);
     this.hasYaw = new Uint8Array(windows.length);
+    const within = (time: ClipTime) => Math.min(Math.max(0, resolveClipTime(time, duration)), duration);
+    this.starts = Float64Array.from(windows, (w) => within(w.start));
+    this.ends = Float64Array.from(windows, (w, i) => Math.max(this.starts[i], within(w.end)));
   }
 
   /**
@@ -100,9 +113,9 @@ export class MotionWarp {
     if (!this.active || !(to > from)) return;
     let t = from;
     while (t < to) {
-      const w = this.windows[this.windowIndex];
-      const w0 = w ? w.start * this.duration : Number.POSITIVE_INFINITY;
-      const w1 = w ? w.end * this.duration : Number.POSITIVE_INFINITY;
+      const i = this.windowIndex;
+      const w0 = i < this.starts.length ? this.starts[i] : Number.POSITIVE_INFINITY;
+      const w1 = i < this.ends.length ? this.ends[i] : Number.POSITIVE_INFINITY;
       if (t < w0) {
         const next = Math.min(to, w0);
         this.followAuthored(t, next);

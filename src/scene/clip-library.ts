@@ -1,5 +1,13 @@
 import { resolveMask } from '../graph/index.js';
-import type { ClipBinding, PlaybackClip, Skeleton, WrapMode } from '../runtime/index.js';
+import {
+  type ClipBinding,
+  type ClipTime,
+  formatClipTime,
+  type PlaybackClip,
+  resolveClipTime,
+  type Skeleton,
+  type WrapMode,
+} from '../runtime/index.js';
 import { CodedError } from './coded-error.js';
 
 /** A timed event on a logical clip: `time` in seconds from the clip's start. */
@@ -11,13 +19,13 @@ export interface ClipEventDefinition {
 
 /**
  * A logical clip as a page defines it (`<anim-clip>`): a name, the model clip it plays (`from`, default the
- * name), an optional slice of it in seconds, play defaults and timed events.
+ * name), an optional slice of it (seconds or a share of the model clip), play defaults and timed events.
  */
 export interface ClipDefinition {
   readonly name: string;
   readonly from?: string;
-  readonly start?: number;
-  readonly end?: number;
+  readonly start?: ClipTime;
+  readonly end?: ClipTime;
   readonly loop?: WrapMode;
   readonly speed?: number;
   readonly events?: readonly ClipEventDefinition[];
@@ -123,8 +131,15 @@ function logicalClip(
   problems: CodedError[],
 ): LogicalClip {
   const duration = binding.clip.duration;
-  const start = clamp(definition.start ?? 0, 0, duration);
-  const end = clamp(definition.end ?? duration, start, duration);
+  let start = clamp(definition.start ? resolveClipTime(definition.start, duration) : 0, 0, duration);
+  let end = clamp(definition.end ? resolveClipTime(definition.end, duration) : duration, 0, duration);
+  if (start > end) {
+    // an inverted slice would freeze on one frame: the whole clip plays instead
+    const bounds = `start ${formatClipTime(definition.start!)} is after end ${formatClipTime(definition.end!)}`;
+    const of = `in the ${duration.toFixed(3)}s clip "${binding.clip.name}"`;
+    problems.push(new CodedError('bad-attribute', `clip "${name}": ${bounds} ${of}; the whole clip plays`));
+    [start, end] = [0, duration];
+  }
   const events = [...(definition.events ?? [])].sort((a, b) => a.time - b.time);
   for (const event of events) {
     if (event.time > end - start) {

@@ -65,7 +65,7 @@ export class RigWarp {
     // stop at each window end passed, to note where the character was there
     while (warp.windowIndex < warp.windows.length) {
       const i = warp.windowIndex;
-      const end = warp.windows[i].end * warp.duration;
+      const end = warp.ends[i];
       if (!(from < end && end <= to)) break;
       warp.update(from, end);
       const o = i * 4;

@@ -115,12 +115,46 @@ describe('<anim-clip>', () => {
     expect(character.time).to.be.closeTo(0.3, 1e-6);
   });
 
+  it('start and end take a percentage of the model clip, and read back as they were given', async () => {
+    const { scene, character } = await mountCharacter(
+      `src="${MANNEQUIN}" clip="mid" fade="0"`,
+      `<anim-clip name="mid" from="idle" start="25%" end="75%"></anim-clip>
+       <anim-clip name="mixed" from="idle" start="0.5s" end="50%"></anim-clip>`,
+    );
+    const half = character.duration;
+    character.play('idle', { fade: 0 });
+    const idle = character.duration;
+    expect(half).to.be.closeTo(idle / 2, 1e-6);
+    const [mid, mixed] = character.querySelectorAll<AnimClip>('anim-clip');
+    expect([mid.start, mid.end, mixed.start, mixed.end]).to.deep.equal(['25%', '75%', 0.5, '50%']);
+    character.play('mixed', { fade: 0 });
+    scene.step(0);
+    expect(character.duration).to.be.closeTo(idle / 2 - 0.5, 1e-6);
+    mid.start = 1.25;
+    mid.end = '2000ms';
+    expect([mid.start, mid.end]).to.deep.equal([1.25, 2]);
+  });
+
+  it('an inverted window reports bad-attribute naming both values, and the whole clip plays', async () => {
+    const { scene, character, errors } = await mountCharacter(
+      `src="${MANNEQUIN}" clip="back" fade="0"`,
+      `<anim-clip name="back" from="idle" start="80%" end="0.25s"></anim-clip>`,
+    );
+    expect(errors.map((e) => e.code)).to.deep.equal(['bad-attribute']);
+    expect(errors[0].message).to.contain('80%').and.contain('0.25s').and.contain('back');
+    const whole = character.duration;
+    scene.step(0.3);
+    expect(character.time, 'it plays').to.be.closeTo(0.3, 1e-6);
+    character.play('idle', { fade: 0 });
+    expect(whole, 'the whole clip, not a frozen frame').to.be.closeTo(character.duration, 1e-6);
+  });
+
   it('bad start, end, loop or speed values keep the previous value and report bad-attribute', async () => {
     const clip = document.createElement('anim-clip');
     document.body.append(clip);
     const errors = collectErrors(clip);
     clip.setAttribute('start', '-1');
-    clip.setAttribute('end', 'later');
+    clip.setAttribute('end', '120%');
     clip.setAttribute('loop', 'forever');
     clip.setAttribute('speed', 'fast');
     await settle();
@@ -132,7 +166,7 @@ describe('<anim-clip>', () => {
       'bad-attribute',
     ]);
     expect(errors.map((e) => e.message).join(' '))
-      .to.contain('"later"')
+      .to.contain('"120%"')
       .and.contain('"forever"')
       .and.contain('"fast"');
     clip.remove();

@@ -5,6 +5,7 @@ import '../../src/elements/anim-sprite.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import type { AnimSprite } from '../../src/elements/anim-sprite.js';
 import type { AnimErrorDetail } from '../../src/elements/errors.js';
+import { advanceClock, createClock, resetClock, WRAP_MODES } from '../../src/runtime/index.js';
 import { pageTicker } from '../../src/scene/tween/page-ticker.js';
 
 const SHEET = '/assets/mannequin-walk-sprites.png';
@@ -66,6 +67,51 @@ describe('<anim-sprite>', () => {
       const finishes = collect(sprite, 'anim-finish');
       sprite.step(seconds * 20);
       expect([sprite.frame, finishes.length]).to.deep.equal([7, 1]);
+    });
+
+    it("loop means what a clip's loop means: the frames follow the clip clock of the same mode, events included", async () => {
+      // 8 frames at 10 fps: a 0.8 s range. Steps run to the end, past it, then with the speed reversed (never
+      // landing on a frame's edge, so the frame is the clock time's tenth).
+      const plan: Array<[dt: number, speed?: number]> = [
+        [0.33],
+        [0.35],
+        [0.35],
+        [0.17, -1],
+        [0.31],
+        [0.6],
+        [0.27, 1],
+        [0.22],
+      ];
+      for (const loop of WRAP_MODES) {
+        const { sprite } = await loaded<AnimSprite>(
+          html`<anim-sprite src=${SHEET} columns="4" rows="2" fps="10" loop=${loop}></anim-sprite>`,
+        );
+        const loops = collect(sprite, 'anim-loop');
+        const finishes = collect(sprite, 'anim-finish');
+        // the oracle: the runtime clock a character's clip plays on, in the same mode
+        const clock = createClock();
+        resetClock(clock, 0, 0.8, 1, loop);
+        let [clockLoops, clockFinishes] = [0, 0];
+        for (const [i, [dt, speed]] of plan.entries()) {
+          if (speed !== undefined) {
+            sprite.speed = speed;
+            await sprite.updateComplete;
+            clock.speed = speed;
+          }
+          sprite.step(dt);
+          advanceClock(clock, dt);
+          clockLoops += clock.stepLoops > 0 ? 1 : 0;
+          clockFinishes += clock.stepFinished ? 1 : 0;
+          const frame = Math.min(7, Math.floor(Math.min(clock.time, 0.8 - 1e-9) * 10 + 1e-9));
+          expect(sprite.frame, `${loop}, step ${i}`).to.equal(frame);
+          expect([loops.length, finishes.length], `${loop}, events by step ${i}`).to.deep.equal([
+            clockLoops,
+            clockFinishes,
+          ]);
+        }
+        expect(clockLoops + clockFinishes, `${loop} reports something`).to.be.above(0);
+        sprite.remove();
+      }
     });
 
     it('a frame range, per-frame durations and pingpong', async () => {

@@ -156,10 +156,10 @@ describe('<anim-tween>', () => {
   });
 
   describe('timing and events', () => {
-    it('delay, repeat and alternate at fixed steps, with start, loop and end events', async () => {
+    it('delay, iterations and alternate at fixed steps, with start, loop and end events', async () => {
       const box = await fixture<HTMLDivElement>(html`
         <div data-v="0">
-          <anim-tween property="data-v" from="0" to="1" duration="1" delay="0.5" repeat="2" direction="alternate"></anim-tween>
+          <anim-tween property="data-v" from="0" to="1" duration="1" delay="0.5" iterations="3" direction="alternate"></anim-tween>
         </div>
       `);
       const tween = box.querySelector('anim-tween')!;
@@ -177,6 +177,54 @@ describe('<anim-tween>', () => {
       expect(loops).to.deep.equal([{ iteration: 1 }, { iteration: 2 }]);
       expect(ends).to.deep.equal([{ iteration: 2 }]);
       expect(tween.playing).to.equal(false);
+    });
+
+    it('fill: none gives the property back during the delay and after the end; forwards and backwards each hold one side', async () => {
+      const box = await fixture<HTMLDivElement>(html`
+        <div data-none="7" data-forwards="7" data-backwards="7" data-both="7">
+          ${['none', 'forwards', 'backwards', 'both'].map(
+            (fill) =>
+              html`<anim-tween property="data-${fill}" from="0" to="1" delay="0.5" iterations="1.5" duration="1" fill=${fill}></anim-tween>`,
+          )}
+        </div>
+      `);
+      const tweens = [...box.querySelectorAll('anim-tween')];
+      for (const tween of tweens) tween.play();
+      const seen: string[][] = [];
+      for (const dt of [0.25, 0.5, 0.5, 0.75, 0.5]) {
+        for (const tween of tweens) tween.step(dt);
+        seen.push([box.dataset.none!, box.dataset.forwards!, box.dataset.backwards!, box.dataset.both!]);
+      }
+      expect(seen).to.deep.equal([
+        ['7', '7', '0', '0'], // in the delay: only a backwards fill applies
+        ['0.25', '0.25', '0.25', '0.25'],
+        ['0.75', '0.75', '0.75', '0.75'],
+        ['7', '0.5', '7', '0.5'], // ended half-way through the second iteration: only a forwards fill holds
+        ['7', '0.5', '7', '0.5'],
+      ]);
+      expect(tweens.map((t) => t.progress)).to.deep.equal([null, 0.5, null, 0.5]);
+      expect(tweens.map((t) => t.playing)).to.deep.equal([false, false, false, false]);
+    });
+
+    it('iterations="infinite" never ends; iterations="0" ends as soon as its delay is over', async () => {
+      const box = await fixture<HTMLDivElement>(html`
+        <div data-a="9" data-b="9">
+          <anim-tween property="data-a" from="0" to="1" duration="0.5" iterations="infinite"></anim-tween>
+          <anim-tween property="data-b" from="0" to="1" delay="0.25" iterations="0"></anim-tween>
+        </div>
+      `);
+      const [forever, none] = box.querySelectorAll('anim-tween');
+      expect(forever.iterations).to.equal(Number.POSITIVE_INFINITY);
+      const ends = collect(none, 'anim-tween-end');
+      const loops = collect(forever, 'anim-tween-loop');
+      forever.play();
+      none.play();
+      for (let i = 0; i < 40; i++) {
+        forever.step(0.125);
+        none.step(0.125);
+      }
+      expect([forever.playing, loops.length], 'a seam every 0.5 s for 5 s').to.deep.equal([true, 10]);
+      expect([none.playing, ends.length, box.dataset.b]).to.deep.equal([false, 1, '0']);
     });
 
     it('reverse, an easing, pause and seek', async () => {
@@ -289,13 +337,25 @@ describe('<anim-tween>', () => {
       tween.easing = 'out-nothing';
       expect(tween.easing).to.equal('out-cubic');
       tween.duration = -1;
-      tween.repeat = 'lots';
+      tween.iterations = 'lots';
+      tween.fill = 'sideways';
+      tween.iterations = -1;
       tween.to = '0 1 0';
       await tween.updateComplete;
       scene.step(0.5);
       await settle();
-      expect(errors.map((e) => e.code)).to.deep.equal(['unknown-easing', 'bad-attribute', 'bad-attribute']);
-      expect([tween.duration, tween.repeat]).to.deep.equal([1, 0]);
+      expect(errors.map((e) => e.code)).to.deep.equal([
+        'unknown-easing',
+        'bad-attribute',
+        'bad-attribute',
+        'bad-attribute',
+        'bad-attribute',
+      ]);
+      expect(errors.map((e) => e.message).join(' '))
+        .to.contain('iterations: "lots"')
+        .and.contain('fill: "sideways"')
+        .and.contain('iterations: "-1"');
+      expect([tween.duration, tween.iterations, tween.fill]).to.deep.equal([1, 1, 'both']);
       expect(model.object3D.position.y).to.be.closeTo(1 - 0.5 ** 3, 1e-6);
     });
 

@@ -4,7 +4,7 @@ import { collect, MANNEQUIN, mountCharacter, settle } from '../helpers/character
 
 /** The vault's windows: to the hands' plant on the front edge, over to the rear edge, down to the landing. */
 const VAULT =
-  '<anim-warp clip="vault" name="vault" windows="0-0.2 0.2-0.53 0.53-0.67" min-rate="0.6" max-rate="1.8"></anim-warp>';
+  '<anim-warp clip="vault" name="vault" windows="0%-20% 20%-53% 53%-67%" min-rate="0.6" max-rate="1.8"></anim-warp>';
 /** Where the mannequin's vault puts its root at those window ends, relative to where it starts (metres). */
 const AUTHORED = [
   [0, -0.14, 0.42],
@@ -77,6 +77,29 @@ describe('<anim-warp> through the character', () => {
     expect(ends[0].completed).to.equal(false);
   });
 
+  it('windows in seconds (attribute or property) are the same windows as their percentages', async () => {
+    const { character } = await mountCharacter(`src="${MANNEQUIN}" clip="vault" fade="0"`, VAULT);
+    const vault = character.duration;
+    const warpEl = character.querySelector('anim-warp')!;
+    const byShare = warpEl.definition;
+    warpEl.setAttribute(
+      'windows',
+      [0, 0.2, 0.53, 0.67].map((f, i, a) => (i ? `${a[i - 1] * vault}-${f * vault}s` : '')).join(' '),
+    );
+    const fromText = warpEl.definition;
+    warpEl.windows = [
+      [0, 0.2 * vault],
+      [0.2 * vault, `${0.53 * vault * 1000}ms`],
+      [0.53 * vault, 0.67 * vault],
+    ];
+    expect(warpEl.windows[1], 'seconds read back as numbers').to.deep.equal([0.2 * vault, 0.53 * vault]);
+    for (const windows of [fromText, warpEl.definition]) {
+      const seconds = windows.map((w) => [w.start.seconds, w.end.seconds]);
+      const shares = byShare.map((w) => [w.start.fraction! * vault, w.end.fraction! * vault]);
+      for (const [i, s] of seconds.flat().entries()) expect(s).to.be.closeTo(shares.flat()[i], 1e-9);
+    }
+  });
+
   it('bad input: an unknown warp, a wrong target count, a non-number target, bad windows and rates', async () => {
     const { scene, character, errors } = await mountCharacter(`src="${MANNEQUIN}" clip="walk"`, VAULT);
     const before = character.rig!.root.position.clone();
@@ -88,7 +111,12 @@ describe('<anim-warp> through the character', () => {
       { x: 0, y: 0, z: 3 },
     ]);
     const warpEl = character.querySelector('anim-warp')!;
-    warpEl.setAttribute('windows', '0.5-0.2');
+    warpEl.setAttribute('windows', '50%-20%');
+    warpEl.setAttribute('windows', '10%-20% 0.3s-0.5s');
+    warpEl.windows = [
+      ['30%', '40%'],
+      ['35%', '50%'],
+    ];
     warpEl.setAttribute('min-rate', '0');
     await settle();
     expect(errors.map((e) => e.code)).to.deep.equal([
@@ -97,14 +125,18 @@ describe('<anim-warp> through the character', () => {
       'bad-warp',
       'bad-attribute',
       'bad-attribute',
+      'bad-attribute',
+      'bad-attribute',
     ]);
     expect(errors[0].message).to.contain('backflip');
     expect(errors[1].message).to.contain('1 target(s) for 3 window(s)');
-    expect(errors[3].message).to.contain('0.5-0.2');
-    expect(warpEl.windows).to.deep.equal([
-      [0, 0.2],
-      [0.2, 0.53],
-      [0.53, 0.67],
+    expect(errors[3].message, 'an inverted window names both bounds').to.contain('50%').and.contain('20%');
+    expect(errors[4].message).to.contain('mixes seconds and percentages');
+    expect(errors[5].message, 'an overlap names the previous end').to.contain('"35%-50%"').and.contain('(40%)');
+    expect(warpEl.windows, 'the previous windows stay').to.deep.equal([
+      ['0%', '20%'],
+      ['20%', '53%'],
+      ['53%', '67%'],
     ]);
     expect(character.warping).to.equal(false);
     expect(character.rig!.root.position.equals(before)).to.equal(true);

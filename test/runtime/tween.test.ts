@@ -41,34 +41,34 @@ describe('tween timing', () => {
     expect(eventsOf(steps)).to.deep.equal([0, TWEEN_START, 0, 0, 0, TWEEN_END, 0, 0]);
   });
 
-  it('repeat n plays n + 1 times with a loop event at each seam', () => {
-    const steps = run(createTweenTiming({ duration: 1, repeat: 2 }), 0.5, 7);
+  it('iterations n plays n times with a loop event at each seam', () => {
+    const steps = run(createTweenTiming({ duration: 1, iterations: 3 }), 0.5, 7);
     expect(progressOf(steps)).to.deep.equal([0.5, 0, 0.5, 0, 0.5, 1, 1]);
     expect(eventsOf(steps)).to.deep.equal([TWEEN_START, TWEEN_LOOP, 0, TWEEN_LOOP, 0, TWEEN_END, 0]);
   });
 
   it('counts every seam one large step crosses', () => {
-    const steps = run(createTweenTiming({ duration: 0.25, repeat: Number.POSITIVE_INFINITY }), 0.875, 2);
+    const steps = run(createTweenTiming({ duration: 0.25, iterations: Number.POSITIVE_INFINITY }), 0.875, 2);
     expect(steps[0]).to.deep.equal({ p: 0.5, e: TWEEN_START | TWEEN_LOOP, loops: 3 });
     expect(steps[1]).to.deep.equal({ p: 0, e: TWEEN_LOOP, loops: 4 });
   });
 
-  it('infinite repeat never ends (30 seams in 30 s)', () => {
-    const steps = run(createTweenTiming({ duration: 1, repeat: Number.POSITIVE_INFINITY }), 0.75, 40);
+  it('infinite iterations never end (30 seams in 30 s)', () => {
+    const steps = run(createTweenTiming({ duration: 1, iterations: Number.POSITIVE_INFINITY }), 0.75, 40);
     expect(steps.some((s) => s.e & TWEEN_END)).to.equal(false);
     expect(steps.filter((s) => s.e & TWEEN_LOOP)).to.have.length(30);
   });
 
   it('direction: reverse, alternate and alternate-reverse at fixed steps', () => {
     const at = (direction: TweenTiming['direction']) =>
-      progressOf(run(createTweenTiming({ duration: 1, repeat: 2, direction }), 0.25, 12));
+      progressOf(run(createTweenTiming({ duration: 1, iterations: 3, direction }), 0.25, 12));
     expect(at('reverse')).to.deep.equal([0.75, 0.5, 0.25, 1, 0.75, 0.5, 0.25, 1, 0.75, 0.5, 0.25, 0]);
     expect(at('alternate')).to.deep.equal([0.25, 0.5, 0.75, 1, 0.75, 0.5, 0.25, 0, 0.25, 0.5, 0.75, 1]);
     expect(at('alternate-reverse')).to.deep.equal([0.75, 0.5, 0.25, 0, 0.25, 0.5, 0.75, 1, 0.75, 0.5, 0.25, 0]);
   });
 
   it('an even number of alternate iterations ends back at the start', () => {
-    const steps = run(createTweenTiming({ duration: 1, repeat: 1, direction: 'alternate' }), 0.5, 5);
+    const steps = run(createTweenTiming({ duration: 1, iterations: 2, direction: 'alternate' }), 0.5, 5);
     expect(progressOf(steps)).to.deep.equal([0.5, 1, 0.5, 0, 0]);
     expect(eventsOf(steps)).to.deep.equal([TWEEN_START, TWEEN_LOOP, 0, TWEEN_END, 0]);
   });
@@ -96,7 +96,7 @@ describe('tween timing', () => {
   });
 
   it('seek moves within the active part without events, and a seeked tween plays on from there', () => {
-    const timing = createTweenTiming({ duration: 1, delay: 2, repeat: 1, direction: 'alternate' });
+    const timing = createTweenTiming({ duration: 1, delay: 2, iterations: 2, direction: 'alternate' });
     const state: TweenState = createTweenState();
     seekTween(timing, state, 1.25);
     expect([state.time, state.iteration, state.progress, state.events]).to.deep.equal([3.25, 1, 0.75, 0]);

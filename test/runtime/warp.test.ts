@@ -13,15 +13,15 @@ async function vaultWarp(windows: WarpWindow[]) {
 }
 
 const WINDOWS: WarpWindow[] = [
-  { start: 0.1, end: 0.35, minRate: 0.5, maxRate: 2 },
-  { start: 0.35, end: 0.6, minRate: 0.5, maxRate: 2 },
-  { start: 0.6, end: 0.9, minRate: 0.5, maxRate: 2 },
+  { start: { fraction: 0.1 }, end: { fraction: 0.35 }, minRate: 0.5, maxRate: 2 },
+  { start: { fraction: 0.35 }, end: { fraction: 0.6 }, minRate: 0.5, maxRate: 2 },
+  { start: { fraction: 0.6 }, end: { fraction: 0.9 }, minRate: 0.5, maxRate: 2 },
 ];
 
 /** Plays the clip at a fixed step (rate applied), stopping exactly at each window end to look. */
 function run(warp: MotionWarp, duration: number, dt: number, onWindowEnd: (i: number) => void) {
   let t = 0;
-  const ends = WINDOWS.map((w) => w.end * duration);
+  const ends = WINDOWS.map((w) => w.end.fraction! * duration);
   const rates: number[] = [];
   while (t < duration) {
     const next = Math.min(duration, t + dt * warp.rate);
@@ -31,7 +31,7 @@ function run(warp: MotionWarp, duration: number, dt: number, onWindowEnd: (i: nu
       onWindowEnd(ends.indexOf(end));
       warp.update(end, next);
     } else warp.update(t, next);
-    if (warp.windowIndex < WINDOWS.length && t >= WINDOWS[warp.windowIndex].start * duration) rates.push(warp.rate);
+    if (warp.windowIndex < WINDOWS.length && t >= warp.starts[warp.windowIndex]) rates.push(warp.rate);
     t = next;
   }
   return rates;
@@ -68,11 +68,14 @@ describe('runtime: motion warping', () => {
   }
 
   it('scales the play rate by authored over desired distance, clamped', async () => {
-    const { warp, duration } = await vaultWarp([{ start: 0.1, end: 0.9, minRate: 0.8, maxRate: 1.25 }]);
+    const { warp, duration } = await vaultWarp([
+      { start: { fraction: 0.1 }, end: { fraction: 0.9 }, minRate: 0.8, maxRate: 1.25 },
+    ]);
     warp.begin(0, 0, 0, 0, [{ x: 0, y: 0, z: 20 }]);
     warp.update(0, 0.1 * duration + 1e-6);
     expect(warp.rate).to.equal(0.8);
-    const near = (await vaultWarp([{ start: 0.1, end: 0.9, minRate: 0.1, maxRate: 10 }])).warp;
+    const near = (await vaultWarp([{ start: { fraction: 0.1 }, end: { fraction: 0.9 }, minRate: 0.1, maxRate: 10 }]))
+      .warp;
     near.begin(0, 0, 0, 0, [{ x: 0, y: 0, z: 0.2 }]);
     near.update(0, 0.1 * duration + 1e-6);
     expect(near.rate).to.be.above(1.5);
@@ -96,6 +99,32 @@ describe('runtime: motion warping', () => {
       places.push([...warp.position, warp.yaw]);
     }
     for (const p of places.slice(1)) for (let k = 0; k < 4; k++) expect(p[k]).to.be.closeTo(places[0][k], 1e-9);
+  });
+
+  it('windows in seconds warp exactly as the same windows in shares of the clip; bounds past the end clamp', async () => {
+    const byShare = await vaultWarp(WINDOWS);
+    const d = byShare.duration;
+    const seconds = WINDOWS.map((w) => ({
+      ...w,
+      start: { seconds: w.start.fraction! * d },
+      end: { seconds: w.end.fraction! * d },
+    }));
+    const bySeconds = (await vaultWarp(seconds)).warp;
+    expect([...bySeconds.starts]).to.deep.equal([...byShare.warp.starts]);
+    expect([...bySeconds.ends]).to.deep.equal([...byShare.warp.ends]);
+    const targets = [
+      { x: 0.2, y: 0.3, z: 0.6 },
+      { x: 0.3, y: 0.4, z: 1.4 },
+      { x: 0.3, y: 0, z: 2.2 },
+    ];
+    for (const w of [byShare.warp, bySeconds]) {
+      w.begin(0, 0, 0, 0, targets);
+      w.update(0, d);
+    }
+    expect([...bySeconds.position, bySeconds.yaw]).to.deep.equal([...byShare.warp.position, byShare.warp.yaw]);
+    const late = (await vaultWarp([{ start: { seconds: d - 0.1 }, end: { seconds: d + 5 }, minRate: 1, maxRate: 1 }]))
+      .warp;
+    expect([late.starts[0], late.ends[0]]).to.deep.equal([d - 0.1, d]);
   });
 
   it('refuses targets that do not match the windows or are not finite', async () => {

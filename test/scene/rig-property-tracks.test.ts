@@ -22,7 +22,7 @@ async function pulseRig() {
   const url = URL.createObjectURL(new Blob([bytes]));
   const gltf = (await loadGltf(url))!;
   const rig = await CharacterRig.create(gltf, url, {
-    definitions: [{ name: 'late-half', from: 'pulse', start: 1, end: 2 }],
+    definitions: [{ name: 'late-half', from: 'pulse', start: { seconds: 1 }, end: { seconds: 2 } }],
   });
   const tracks = await RigPropertyTracks.attach(rig, gltf);
   const lamp = gltf.scene.getObjectByName('Lamp') as Mesh;

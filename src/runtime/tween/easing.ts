@@ -5,7 +5,11 @@
  * allocates.
  */
 
-export type Easing = (t: number) => number;
+/**
+ * An easing curve. `before` is Web Animations' before flag (set while a tween fills backwards before its
+ * start, or forwards after a reversed end): only step curves read it, to stay at their first value there.
+ */
+export type Easing = (t: number, before?: boolean) => number;
 
 export const linear: Easing = (t) => t;
 
@@ -160,9 +164,10 @@ export type StepPosition = (typeof STEP_POSITIONS)[number];
 export function steps(n: number, position: StepPosition = 'jump-end'): Easing {
   const jumpsAtStart = position === 'jump-start' || position === 'start' || position === 'jump-both';
   const jumps = position === 'jump-none' ? n - 1 : position === 'jump-both' ? n + 1 : n;
-  return (x) => {
+  return (x, before = false) => {
     let step = Math.floor(x * n);
     if (jumpsAtStart) step += 1;
+    if (before && (x * n) % 1 === 0) step -= 1;
     if (x >= 0 && step < 0) step = 0;
     if (x <= 1 && step > jumps) step = jumps;
     return step / jumps;

@@ -57,6 +57,8 @@ export class TweenStack {
   readonly #base: Float32Array;
   readonly #result: Float32Array;
   readonly #layers: TweenLayer[] = [];
+  /** Whether the last compose wrote: when the last layer stops applying, the base is written back once. */
+  #wrote = false;
 
   private constructor(channel: TweenChannel) {
     this.channel = channel;
@@ -81,6 +83,8 @@ export class TweenStack {
   leave(layer: TweenLayer): void {
     const i = this.#layers.indexOf(layer);
     if (i >= 0) this.#layers.splice(i, 1);
+    // a tween that leaves (disconnected, rebound) keeps what it wrote; only a fill ending gives the base back
+    this.#wrote = false;
     if (this.#layers.length === 0) stacks.get(this.channel.key)?.delete(this.channel.path);
   }
 
@@ -101,7 +105,8 @@ export class TweenStack {
       else if (kind === 'quaternion') multiplyQuaternion(out, layer.value);
       else for (let i = 0; i < size; i++) out[i] += layer.value[i];
     }
-    if (any) this.channel.write(out);
+    if (any || this.#wrote) this.channel.write(out);
+    this.#wrote = any;
   }
 }
 

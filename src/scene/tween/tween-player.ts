@@ -31,6 +31,8 @@ export class TweenPlayer {
   #layer: TweenLayer | undefined;
   #stack: TweenStack | undefined;
   #from: Float32Array = new Float32Array(0);
+  /** Played or seeked since it was made: until then the tween leaves its property alone, whatever its fill. */
+  #engaged = false;
 
   constructor(readonly order: Node) {}
 
@@ -45,7 +47,7 @@ export class TweenPlayer {
     const layer: TweenLayer = {
       value: new Float32Array(channel.size),
       composite,
-      applies: this.state.started || this.state.playing,
+      applies: false,
       order: this.order,
     };
     this.#stack = Stack.join(channel, layer);
@@ -70,7 +72,7 @@ export class TweenPlayer {
   play(): void {
     if (this.state.ended || (!this.state.started && this.state.time === 0)) resetTween(this.timing, this.state);
     this.state.playing = true;
-    if (this.#layer) this.#layer.applies = true;
+    this.#engaged = true;
     this.#apply();
   }
 
@@ -81,7 +83,7 @@ export class TweenPlayer {
   /** Jumps to `time` seconds after the delay (see seekTween); the tween starts applying if it was idle. */
   seek(time: number): void {
     seekTween(this.timing, this.state, time);
-    if (this.#layer) this.#layer.applies = true;
+    this.#engaged = true;
     this.#apply();
   }
 
@@ -100,6 +102,8 @@ export class TweenPlayer {
     const binding = this.#binding;
     const layer = this.#layer;
     if (!binding || !layer || !this.#stack) return;
+    // outside its active interval a tween without that fill gives the property back to what lies under it
+    layer.applies = this.#engaged && this.state.inEffect;
     interpolateValues(
       binding.channel.kind,
       layer.value,
