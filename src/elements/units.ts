@@ -190,37 +190,5 @@ export function parseScale(text: string): Parsed<Vector3Tuple> {
   return ok((out.length === 1 ? [out[0], out[0], out[0]] : out) as Vector3Tuple);
 }
 
-/**
- * A point in a clip, the one vocabulary of play windows (`start`/`end` on clips, states, windows of a warp):
- * seconds from the clip's start (`0.4`, `0.4s`, `400ms`), or a fraction of the clip's length written as a
- * percentage (`40%`). Seconds are the default because every other time in the library is seconds; the
- * percentage is there for windows that should follow the clip when its length changes.
- */
-export type ClipTime =
-  | { readonly seconds: number; readonly fraction?: undefined }
-  | { readonly fraction: number; readonly seconds?: undefined };
-
-const PERCENT = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)%$/i;
-
-/** `0.4`, `0.4s`, `400ms` (seconds, zero or more) or `40%` (0–100% of the clip's length). */
-export function parseClipTime(text: string): Parsed<ClipTime> {
-  const expected = 'a clip time (seconds, with s / ms, or a percentage of the clip such as 40%)';
-  const trimmed = text.trim();
-  const percent = PERCENT.exec(trimmed);
-  if (percent) {
-    const value = Number(percent[1]);
-    return Number.isFinite(value) && value >= 0 && value <= 100 ? ok({ fraction: value / 100 }) : fail(text, expected);
-  }
-  const seconds = parseQuantity(trimmed, TIME_UNITS, expected, { min: 0 });
-  return seconds.ok ? ok({ seconds: seconds.value }) : fail(text, expected);
-}
-
-/** Seconds into a clip of `duration` seconds. */
-export function resolveClipTime(time: ClipTime, duration: number): number {
-  return time.fraction !== undefined ? time.fraction * duration : time.seconds;
-}
-
-/** The canonical text of a clip time: `"0.4s"` or `"40%"`. */
-export function formatClipTime(time: ClipTime): string {
-  return time.fraction !== undefined ? `${time.fraction * 100}%` : `${time.seconds}s`;
-}
+// ClipTime lives in the runtime (pure), so the graph layer reads a graph file's windows with it too.
+export { type ClipTime, formatClipTime, parseClipTime, resolveClipTime } from '../runtime/clip-time.js';
