@@ -1,5 +1,6 @@
 import type { CompileContext } from './compile-context.js';
 import type { CompiledState } from './compile-states.js';
+import { groupBy } from './group-by.js';
 
 /**
  * Pass 6: warns of each state its layer's entry state cannot lead to. A breadth-first walk over the
@@ -25,17 +26,10 @@ export function checkReachability(
     const to = transitions.to[k];
     if (transitions.from[k] < 0 && entryOf[states[to].layer] >= 0) reach(to);
   }
-  // own transitions by source state, as a linked list through `next`
-  const first = new Int32Array(states.length).fill(-1);
-  const next = new Int32Array(transitions.count);
-  for (let k = transitions.count - 1; k >= 0; k--) {
-    const from = transitions.from[k];
-    if (from < 0) continue;
-    next[k] = first[from];
-    first[from] = k;
-  }
+  const own = groupBy(states.length, transitions.count, (k) => transitions.from[k]);
   for (let head = 0; head < tail; head++) {
-    for (let k = first[queue[head]]; k >= 0; k = next[k]) reach(transitions.to[k]);
+    const s = queue[head];
+    for (let k = own.start[s]; k < own.start[s + 1]; k++) reach(transitions.to[own.items[k]]);
   }
   for (let s = 0; s < states.length; s++) {
     if (reached[s]) continue;

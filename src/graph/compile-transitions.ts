@@ -3,6 +3,7 @@ import type { ParamTable } from './compile-params.js';
 import type { CompiledState } from './compile-states.js';
 import { ProgramBuilder } from './condition-program.js';
 import { DEFAULT_FADE, EASES, type GraphDefinition, INTERRUPTION_SOURCES } from './definition.js';
+import { groupBy } from './group-by.js';
 
 /** The transitions pass's result: one entry per kept transition, in definition order, and their code. */
 export interface TransitionTable {
@@ -144,7 +145,7 @@ export function compileTransitions(
 
 /**
  * Pass 5: each state's outgoing list, in the order the instance tries them: its own transitions and its
- * layer's any-state ones, by priority (higher first) then definition order. Built from buckets (by source
+ * layer's any-state ones, by priority (higher first) then definition order. Built from groups (by source
  * state, and by layer for any-state), so the work is the size of the lists, not states × transitions.
  */
 export function outgoingLists(
@@ -152,8 +153,8 @@ export function outgoingLists(
   states: readonly CompiledState[],
   layerCount: number,
 ): { start: Int32Array; list: Int32Array } {
-  const own = buckets(states.length, t.count, (k) => t.from[k]);
-  const any = buckets(layerCount, t.count, (k) => (t.from[k] < 0 ? states[t.to[k]].layer : -1));
+  const own = groupBy(states.length, t.count, (k) => t.from[k]);
+  const any = groupBy(layerCount, t.count, (k) => (t.from[k] < 0 ? states[t.to[k]].layer : -1));
   const start = new Int32Array(states.length + 1);
   let size = 0;
   for (let s = 0; s < states.length; s++) {
@@ -174,21 +175,4 @@ export function outgoingLists(
     list.set(mine, start[s]);
   }
   return { start, list };
-}
-
-/** Items 0…count-1 grouped by key (0…keys-1; a negative key leaves an item out), each group in item order. */
-function buckets(keys: number, count: number, keyOf: (item: number) => number) {
-  const start = new Int32Array(keys + 1);
-  for (let i = 0; i < count; i++) {
-    const k = keyOf(i);
-    if (k >= 0) start[k + 1]++;
-  }
-  for (let k = 0; k < keys; k++) start[k + 1] += start[k];
-  const fill = start.slice(0, keys);
-  const items = new Int32Array(start[keys]);
-  for (let i = 0; i < count; i++) {
-    const k = keyOf(i);
-    if (k >= 0) items[fill[k]++] = i;
-  }
-  return { start, items };
 }
