@@ -1,4 +1,4 @@
-import { type ConditionNode, parseCondition, syntaxMessage } from './condition.js';
+import { type ConditionNode, conditionLabel, parseCondition, syntaxMessage } from './condition.js';
 import type { ParamType } from './definition.js';
 import { type GraphProblem, problem } from './problems.js';
 
@@ -54,7 +54,7 @@ export class ProgramBuilder {
         problem(
           'type-mismatch',
           where,
-          `condition "${text}" is a number, not true/false: compare it (e.g. "${text} > 0")`,
+          `${conditionLabel(text)} is a number, not true/false: compare it (e.g. "${text} > 0")`,
           'error',
           0,
         ),
@@ -76,7 +76,9 @@ export class ProgramBuilder {
     triggers: number[],
   ): 'number' | 'bool' | 'error' {
     const say = (code: 'type-mismatch' | 'unknown-param', message: string, position: number) => {
-      problems.push(problem(code, where, `condition "${text}": ${message} (position ${position})`, 'error', position));
+      problems.push(
+        problem(code, where, `${conditionLabel(text)}: ${message} (position ${position})`, 'error', position),
+      );
       return 'error' as const;
     };
     switch (node.kind) {

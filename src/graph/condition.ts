@@ -231,5 +231,10 @@ export function parseCondition(text: string): ParseResult {
 
 /** The message for a syntax error, naming the condition. */
 export function syntaxMessage(text: string, error: ConditionSyntaxError): string {
-  return `condition "${text}": expected ${error.expected} at position ${error.position}, found ${error.found}`;
+  return `${conditionLabel(text)}: expected ${error.expected} at position ${error.position}, found ${error.found}`;
+}
+
+/** `condition "…"` for a message, a long condition cut to its first 80 characters (a message stays readable). */
+export function conditionLabel(text: string): string {
+  return text.length > 80 ? `condition "${text.slice(0, 80)}…" (${text.length} characters)` : `condition "${text}"`;
 }
