@@ -30,6 +30,8 @@ export class ProgramBuilder {
   readonly code: number[] = [];
   readonly consts: number[] = [];
   maxStack = 1;
+  /** Code ranges by text: transitions with one condition (common in generated graphs) share its code. */
+  readonly #ranges = new Map<string, { start: number; end: number; triggers: number[] }>();
 
   /**
    * Compiles `text` (checked against the params) and returns its code range and the trigger params it
@@ -41,6 +43,8 @@ export class ProgramBuilder {
     where: string,
     problems: GraphProblem[],
   ): { start: number; end: number; triggers: number[] } | null {
+    const shared = this.#ranges.get(text);
+    if (shared) return shared;
     const parsed = parseCondition(text);
     if (parsed.error) {
       problems.push(problem('bad-condition', where, syntaxMessage(text, parsed.error), 'error', parsed.error.position));
@@ -64,7 +68,9 @@ export class ProgramBuilder {
     const start = this.code.length;
     const depth = this.emit(parsed.node, params);
     this.maxStack = Math.max(this.maxStack, depth);
-    return { start, end: this.code.length, triggers };
+    const range = { start, end: this.code.length, triggers };
+    this.#ranges.set(text, range);
+    return range;
   }
 
   private check(
