@@ -70,7 +70,6 @@ export class GraphInstance {
   /** Each state's play windows in seconds of its clips, resolved when bound (with any inverted-window problems). */
   readonly windows: PlayWindows;
 
-  private readonly durations: Float64Array;
   private readonly slotState: Int32Array;
   private readonly slotTime: Float64Array;
   /** Each slot's cycle length in seconds (0 for a state that plays nothing). */
@@ -94,8 +93,8 @@ export class GraphInstance {
   ) {
     const layers = graph.layers.length;
     const slots = layers * MAX_LIVE_STATES;
-    this.durations = Float64Array.from({ length: graph.clipNames.length }, (_, i) => clipDurations[i] ?? 0);
-    this.windows = resolvePlayWindows(graph, this.durations);
+    const durations = Float64Array.from({ length: graph.clipNames.length }, (_, i) => clipDurations[i] ?? 0);
+    this.windows = resolvePlayWindows(graph, durations);
     const events = layers * EVENTS_PER_LAYER;
     this.eventKind = new Uint8Array(events);
     this.eventLayer = new Int32Array(events);
