@@ -1,6 +1,6 @@
 // The state graph's per-frame cost: the locomotion preset updated for many characters, each with its own
 // params (speeds sweeping through idle, walk and run; jumps now and then), graph → (clip, time, weight) lists.
-import { compileGraph, createParams, GraphInstance, locomotionGraph } from '../src/graph/index.js';
+import { compileGraph, createParams, GraphInstance, layoutGraph, locomotionGraph } from '../src/graph/index.js';
 
 /** Nominal clip lengths (s) close to the mannequin's: the update cost does not depend on them. */
 const DURATIONS: Record<string, number> = {
@@ -39,4 +39,35 @@ export function makeGraphBench(count: number, dt: number): GraphBench {
       }
     },
   };
+}
+
+/**
+ * Compiling and laying out a large graph: n states in a ring of n transitions with conditions. Best of a
+ * few rounds, in ms. Both are linear in states + transitions, so a page may hold graphs of this size.
+ */
+export function benchGraphCompile(n: number): { compileMs: number; layoutMs: number } {
+  const definition = {
+    params: [
+      { name: 'speed', type: 'float' as const },
+      { name: 'go', type: 'bool' as const },
+    ],
+    states: Array.from({ length: n }, (_, i) => ({ name: `s${i}`, clip: `c${i % 50}` })),
+    transitions: Array.from({ length: n }, (_, i) => ({
+      from: `s${i}`,
+      to: `s${(i + 1) % n}`,
+      when: 'speed > 1 && go',
+    })),
+  };
+  let compileMs = Number.POSITIVE_INFINITY;
+  let layoutMs = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 5; round++) {
+    const t0 = performance.now();
+    const graph = compileGraph(definition);
+    const t1 = performance.now();
+    layoutGraph(graph);
+    const t2 = performance.now();
+    compileMs = Math.min(compileMs, t1 - t0);
+    layoutMs = Math.min(layoutMs, t2 - t1);
+  }
+  return { compileMs, layoutMs };
 }

@@ -1,7 +1,7 @@
 // npm run bench: this runtime against three.js's AnimationMixer path, side by side in one run, on the
 // same rig and clips. Speed is measured here, never in a test.
 
-import { makeGraphBench } from './graph.js';
+import { benchGraphCompile, makeGraphBench } from './graph.js';
 import { benchIk } from './ik.js';
 import { benchCloth, benchRagdolls } from './physics.js';
 import { loadRig } from './rig.js';
@@ -86,6 +86,11 @@ const graphBench = makeGraphBench(1000, DT);
 const graphUs = measure(graphBench.count, graphBench.frame);
 console.log(`  state graph (locomotion preset), 1000 characters: ${graphUs.toFixed(3)} µs per character per frame`);
 console.log(`bench: graph-update-us=${graphUs.toFixed(3)}`);
+const big = benchGraphCompile(10000);
+console.log(
+  `  state graph of 10,000 states and 10,000 transitions: compile ${big.compileMs.toFixed(1)} ms, layout ${big.layoutMs.toFixed(1)} ms`,
+);
+console.log(`bench: graph-compile-10k-ms=${big.compileMs.toFixed(1)} graph-layout-10k-ms=${big.layoutMs.toFixed(1)}`);
 
 const ragdollMs = await benchRagdolls();
 const clothMs = benchCloth();

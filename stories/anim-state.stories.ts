@@ -27,7 +27,7 @@ const meta: Meta<StateArgs> = {
     loop: 'repeat',
     speed: '1',
     start: 0,
-    end: 1,
+    end: 100,
     default: true,
     layer: '',
     blendX: 'speed',
@@ -38,10 +38,13 @@ const meta: Meta<StateArgs> = {
   argTypes: {
     name: { control: 'text' },
     clip: { control: 'select', options: ['', ...MANNEQUIN_CLIPS], description: 'Empty: the blend points play.' },
-    loop: { control: 'inline-radio', options: ['repeat', 'once'] },
+    loop: { control: 'inline-radio', options: ['repeat', 'once', 'pingpong', 'clamp'] },
     speed: { control: 'text', description: 'A number, or a param name.' },
-    start: { control: { type: 'range', min: 0, max: 1, step: 0.01 } },
-    end: { control: { type: 'range', min: 0, max: 1, step: 0.01 } },
+    start: {
+      control: { type: 'range', min: 0, max: 100, step: 1 },
+      description: 'Percent of each clip (the attribute also takes seconds: `0.4s`).',
+    },
+    end: { control: { type: 'range', min: 0, max: 100, step: 1 }, description: 'Percent of each clip.' },
     default: { control: 'boolean' },
     layer: { control: 'text' },
     blendX: { name: 'blend-x', control: 'text' },
@@ -65,8 +68,8 @@ const meta: Meta<StateArgs> = {
           clip=${args.clip || nothing}
           loop=${args.loop}
           speed=${args.speed}
-          start=${args.start}
-          end=${args.end}
+          start=${`${args.start}%`}
+          end=${`${args.end}%`}
           ?default=${args.default}
           layer=${args.layer || nothing}
           blend-x=${args.clip ? nothing : args.blendX || nothing}
@@ -94,5 +97,5 @@ export const BlendSpace: Story = {};
 
 /** A plain clip state: the walk, at half speed, its first half only, played once. */
 export const ClipState: Story = {
-  args: { clip: 'walk-inplace', speed: '0.5', end: 0.5, loop: 'once' },
+  args: { clip: 'walk-inplace', speed: '0.5', end: 50, loop: 'once' },
 };

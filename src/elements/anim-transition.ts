@@ -22,15 +22,16 @@ const parseInterrupt = (text: string) => parseEnum(text, INTERRUPTION_SOURCES);
  * reads is reset when the transition fires.
  *
  * `when` is parsed, never run as script: numbers, param names, `==` `!=` `<` `>` `<=` `>=`, `&&`, `||`,
- * `!` and parentheses (`speed > 0.1 && grounded || !alive`). A condition that does not parse reports
- * `bad-condition` with the position and what was expected there; that transition is left out and the rest
- * of the graph runs on. Editing a transition takes effect on the character's next frame.
+ * `!` and parentheses (`speed > 0.1 && grounded || !alive`), at most 512 tokens long and nested at most 32
+ * deep. A condition that does not parse (or is longer or deeper) reports `bad-condition` with the position
+ * and what was expected there; one that names a param the graph does not declare reports `unknown-param`;
+ * either way that transition is left out and the rest of the graph runs on. Editing a transition takes effect on the character's next frame.
  *
  * @summary A transition between states: condition, crossfade, exit time, easing, interruption, priority.
  *
  * @attr from - The source state's name, or `*` for any state of the destination's layer (never re-entering the state it is in). An unknown name reports `unknown-state`.
  * @attr to - The destination state's name. An unknown name reports `unknown-state`.
- * @attr when - The condition over params; omitted, the transition fires as soon as its exit time allows (or at once). Syntax errors report `bad-condition`, unknown params `unknown-param`, a comparison of a bool with a number `type-mismatch`.
+ * @attr when - The condition over params; omitted, the transition fires as soon as its exit time allows (or at once). Syntax errors (and conditions over 512 tokens or nested over 32 deep) report `bad-condition`, unknown params `unknown-param`, a comparison of a bool with a number `type-mismatch`.
  * @attr fade - Crossfade time, seconds (or with `s` / `ms`), 0 or more. Default `0.25s`.
  * @attr exit-time - The source state's normalized time the transition waits for: below 1 it is checked on every loop (0.75 each time a loop passes 75%); at 1 or more once, after that many loops. Default none.
  * @attr ease - The crossfade's curve: `linear` (the default), `ease-in`, `ease-out` or `ease-in-out`.

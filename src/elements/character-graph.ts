@@ -372,6 +372,17 @@ export class CharacterGraph {
         message: `layer "${layer}" masks joints the model lacks: ${joints.join(', ')}`,
       });
     }
+    // play windows resolve against the clips here: an inverted one is the state's bad attribute (or the file's)
+    for (const p of source.instance.windows.problems) {
+      const el = this.#sources ? problemSource(this.#sources, p.where) : null;
+      const message = el ? `start/end: ${p.message}` : `graph "${this.#src}" ${p.where}: ${p.message}`;
+      reports.push({
+        key: `window|${p.message}`,
+        el: el ?? this.#host,
+        code: el ? 'bad-attribute' : 'bad-graph',
+        message,
+      });
+    }
     this.#reportedBinding = this.#reportNew(this.#reportedBinding, reports);
     if (rig.source === rig.playback) rig.source = this.driver;
   }

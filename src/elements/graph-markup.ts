@@ -74,15 +74,19 @@ export function mergeGraph(character: Element, file: GraphDefinition | null): Gr
 class Entries<T extends { name: string }> {
   readonly items: T[];
   readonly from: (Element | null)[];
+  /** The file's items not yet replaced, by name (the first of a name): a lookup, not a scan per element. */
+  readonly #fileItem = new Map<unknown, number>();
 
   constructor(file: T[] | undefined) {
     this.items = Array.isArray(file) ? [...file] : [];
     this.from = this.items.map(() => null);
+    for (let k = this.items.length - 1; k >= 0; k--) this.#fileItem.set(this.items[k]?.name, k);
   }
 
   put(item: T, el: Element): void {
-    const i = this.items.findIndex((other, k) => this.from[k] === null && other?.name === item.name);
-    if (i >= 0) {
+    const i = this.#fileItem.get(item.name);
+    if (i !== undefined) {
+      this.#fileItem.delete(item.name);
       this.items[i] = item;
       this.from[i] = el;
     } else {

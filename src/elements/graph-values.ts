@@ -1,6 +1,6 @@
 /**
  * Parsers for the graph elements' attributes, on top of units.ts: a number or a param's name, a param's
- * value (a number or true/false), and a state's loop word.
+ * value (a number or true/false).
  */
 import type { ParamType } from '../graph/index.js';
 import { type Parsed, parseNumber } from './units.js';
@@ -42,12 +42,4 @@ export function coerceParamValue(type: ParamType, value: unknown): number | bool
     return v === 0 || v === 1 ? v === 1 : undefined;
   }
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-}
-
-/** A state's loop: `repeat` (or `true`) loops, `once` (or `false`) plays through and holds its last frame. */
-export function parseStateLoop(text: string): Parsed<boolean> {
-  const word = text.trim().toLowerCase();
-  if (word === 'repeat' || word === 'true') return { ok: true, value: true };
-  if (word === 'once' || word === 'false') return { ok: true, value: false };
-  return { ok: false, message: `"${text}" is not repeat or once` };
 }

@@ -15,11 +15,6 @@
  * quotes the bad text so the error event can name it.
  */
 
-import type { ClipTime } from '../runtime/clip-time.js';
-
-// the type and its resolution live with the pure layers, which resolve windows against clip lengths
-export { type ClipTime, formatClipTime, resolveClipTime } from '../runtime/clip-time.js';
-
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
 
 export interface NumberRange {
@@ -195,17 +190,5 @@ export function parseScale(text: string): Parsed<Vector3Tuple> {
   return ok((out.length === 1 ? [out[0], out[0], out[0]] : out) as Vector3Tuple);
 }
 
-const PERCENT = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)%$/i;
-
-/** `0.4`, `0.4s`, `400ms` (seconds, zero or more) or `40%` (0–100% of the clip's length). */
-export function parseClipTime(text: string): Parsed<ClipTime> {
-  const expected = 'a clip time (seconds, with s / ms, or a percentage of the clip such as 40%)';
-  const trimmed = text.trim();
-  const percent = PERCENT.exec(trimmed);
-  if (percent) {
-    const value = Number(percent[1]);
-    return Number.isFinite(value) && value >= 0 && value <= 100 ? ok({ fraction: value / 100 }) : fail(text, expected);
-  }
-  const seconds = parseQuantity(trimmed, TIME_UNITS, expected, { min: 0 });
-  return seconds.ok ? ok({ seconds: seconds.value }) : fail(text, expected);
-}
+// ClipTime lives in the runtime (pure), so the graph layer reads a graph file's windows with it too.
+export { type ClipTime, formatClipTime, parseClipTime, resolveClipTime } from '../runtime/clip-time.js';

@@ -1,4 +1,4 @@
-import { type ConditionNode, parseCondition, syntaxMessage } from './condition.js';
+import { type ConditionNode, conditionLabel, parseCondition, syntaxMessage } from './condition.js';
 import type { ParamType } from './definition.js';
 import { type GraphProblem, problem } from './problems.js';
 
@@ -30,6 +30,8 @@ export class ProgramBuilder {
   readonly code: number[] = [];
   readonly consts: number[] = [];
   maxStack = 1;
+  /** Code ranges by text: transitions with one condition (common in generated graphs) share its code. */
+  readonly #ranges = new Map<string, { start: number; end: number; triggers: number[] }>();
 
   /**
    * Compiles `text` (checked against the params) and returns its code range and the trigger params it
@@ -41,6 +43,8 @@ export class ProgramBuilder {
     where: string,
     problems: GraphProblem[],
   ): { start: number; end: number; triggers: number[] } | null {
+    const shared = this.#ranges.get(text);
+    if (shared) return shared;
     const parsed = parseCondition(text);
     if (parsed.error) {
       problems.push(problem('bad-condition', where, syntaxMessage(text, parsed.error), 'error', parsed.error.position));
@@ -54,7 +58,7 @@ export class ProgramBuilder {
         problem(
           'type-mismatch',
           where,
-          `condition "${text}" is a number, not true/false: compare it (e.g. "${text} > 0")`,
+          `${conditionLabel(text)} is a number, not true/false: compare it (e.g. "${text} > 0")`,
           'error',
           0,
         ),
@@ -64,7 +68,9 @@ export class ProgramBuilder {
     const start = this.code.length;
     const depth = this.emit(parsed.node, params);
     this.maxStack = Math.max(this.maxStack, depth);
-    return { start, end: this.code.length, triggers };
+    const range = { start, end: this.code.length, triggers };
+    this.#ranges.set(text, range);
+    return range;
   }
 
   private check(
@@ -76,7 +82,9 @@ export class ProgramBuilder {
     triggers: number[],
   ): 'number' | 'bool' | 'error' {
     const say = (code: 'type-mismatch' | 'unknown-param', message: string, position: number) => {
-      problems.push(problem(code, where, `condition "${text}": ${message} (position ${position})`, 'error', position));
+      problems.push(
+        problem(code, where, `${conditionLabel(text)}: ${message} (position ${position})`, 'error', position),
+      );
       return 'error' as const;
     };
     switch (node.kind) {

@@ -2,8 +2,15 @@
  * The transition condition language: numbers, `true`/`false`, params, `==` `!=` `<` `>` `<=` `>=`, `&&`,
  * `||`, `!` and parentheses. Precedence from tightest: `!`, the relations (`<` `>` `<=` `>=`), equality
  * (`==` `!=`), `&&`, `||` — as in JavaScript; relations and equalities do not chain. Parsed here into a
- * tree, never evaluated as script.
+ * tree, never evaluated as script. A condition is short by nature: at most MAX_CONDITION_TOKENS tokens,
+ * nested (parentheses and `!`) at most MAX_CONDITION_DEPTH deep; beyond either it is a syntax error, so
+ * parsing and compiling never recurse without bound.
  */
+
+/** Most tokens (numbers, names, operators, parentheses) one condition may hold. */
+export const MAX_CONDITION_TOKENS = 512;
+/** Deepest nesting of parentheses and `!` one condition may hold. */
+export const MAX_CONDITION_DEPTH = 32;
 
 export type CompareOp = '==' | '!=' | '<' | '>' | '<=' | '>=';
 
@@ -36,8 +43,9 @@ interface Token {
 const OPERATORS = ['==', '!=', '<=', '>=', '&&', '||', '<', '>', '!', '(', ')'];
 /** Half an operator, and the operator it was probably meant to be. */
 const HALVES: Record<string, string> = { '=': "'=='", '&': "'&&'", '|': "'||'" };
-const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?/;
-const IDENT = /^[A-Za-z_][A-Za-z0-9_]*/;
+// sticky: matched at lastIndex, so the tokenizer never copies the rest of the text
+const NUMBER = /-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?/y;
+const IDENT = /[A-Za-z_][A-Za-z0-9_]*/y;
 
 class SyntaxFailure extends Error {
   constructor(readonly detail: ConditionSyntaxError) {
@@ -58,20 +66,28 @@ function tokenize(text: string): Token[] {
       i++;
       continue;
     }
-    const rest = text.slice(i);
-    const number = NUMBER.exec(rest);
+    if (tokens.length >= MAX_CONDITION_TOKENS) {
+      throw new SyntaxFailure({
+        position: i,
+        expected: `the end (a condition holds at most ${MAX_CONDITION_TOKENS} tokens; split it over several transitions or params)`,
+        found: `'${c}'`,
+      });
+    }
+    NUMBER.lastIndex = i;
+    const number = NUMBER.exec(text);
     if (number) {
       tokens.push({ kind: 'number', text: number[0], position: i });
       i += number[0].length;
       continue;
     }
-    const ident = IDENT.exec(rest);
+    IDENT.lastIndex = i;
+    const ident = IDENT.exec(text);
     if (ident) {
       tokens.push({ kind: 'ident', text: ident[0], position: i });
       i += ident[0].length;
       continue;
     }
-    const op = OPERATORS.find((o) => rest.startsWith(o));
+    const op = OPERATORS.find((o) => text.startsWith(o, i));
     if (op) {
       tokens.push({ kind: 'op', text: op, position: i });
       i += op.length;
@@ -90,6 +106,8 @@ function tokenize(text: string): Token[] {
 
 class Parser {
   private index = 0;
+  /** Parentheses and `!` open around the token being read. */
+  private depth = 0;
 
   constructor(private readonly tokens: Token[]) {}
 
@@ -163,8 +181,18 @@ class Parser {
 
   private unary(): ConditionNode {
     const not = this.accept('!');
-    if (not) return { kind: 'not', operand: this.unary(), position: not.position };
-    return this.primary();
+    if (!not) return this.primary();
+    this.enter(not);
+    const node: ConditionNode = { kind: 'not', operand: this.unary(), position: not.position };
+    this.depth--;
+    return node;
+  }
+
+  /** One level deeper (a `(` or `!`), failing past MAX_CONDITION_DEPTH. */
+  private enter(token: Token): void {
+    if (++this.depth > MAX_CONDITION_DEPTH) {
+      this.fail(token, `an operand nested at most ${MAX_CONDITION_DEPTH} deep in parentheses and '!'`);
+    }
   }
 
   private primary(): ConditionNode {
@@ -179,9 +207,12 @@ class Parser {
         return { kind: 'bool', value: t.text === 'true', position: t.position };
       return { kind: 'param', name: t.text, position: t.position };
     }
-    if (this.accept('(')) {
+    const open = this.accept('(');
+    if (open) {
+      this.enter(open);
       const inner = this.or();
       if (!this.accept(')')) this.fail(this.peek(), "')'");
+      this.depth--;
       return inner;
     }
     return this.fail(t, "a number, a parameter, '!' or '('");
@@ -200,5 +231,10 @@ export function parseCondition(text: string): ParseResult {
 
 /** The message for a syntax error, naming the condition. */
 export function syntaxMessage(text: string, error: ConditionSyntaxError): string {
-  return `condition "${text}": expected ${error.expected} at position ${error.position}, found ${error.found}`;
+  return `${conditionLabel(text)}: expected ${error.expected} at position ${error.position}, found ${error.found}`;
+}
+
+/** `condition "…"` for a message, a long condition cut to its first 80 characters (a message stays readable). */
+export function conditionLabel(text: string): string {
+  return text.length > 80 ? `condition "${text.slice(0, 80)}…" (${text.length} characters)` : `condition "${text}"`;
 }

@@ -1,8 +1,9 @@
 /**
  * A state graph as plain JSON data: what `<anim-param>`, `<anim-state>`, `<anim-transition>` and
- * `<anim-layer>` markup produces, and what a `.animgraph.json` file holds. Times are seconds; exit times,
- * play windows and fades' progress are normalized.
+ * `<anim-layer>` markup produces, and what a `.animgraph.json` file holds. Times are seconds (a play
+ * window may also be a percentage of its clip); exit times and fades' progress are normalized.
  */
+import type { WrapMode } from '../runtime/clock.js';
 
 export type ParamType = 'float' | 'int' | 'bool' | 'trigger';
 export const PARAM_TYPES: readonly ParamType[] = ['float', 'int', 'bool', 'trigger'];
@@ -37,18 +38,29 @@ export interface BlendSpaceDefinition {
   points: BlendPointDefinition[];
 }
 
+/**
+ * The one `loop` of the library: `repeat` wraps, `once` plays through and holds its last frame, `pingpong`
+ * plays forward then back (each pass a loop), `clamp` holds at the edge it reached and plays back at once
+ * when its speed turns negative.
+ */
+export type LoopMode = WrapMode;
+export const LOOP_MODES: readonly LoopMode[] = ['repeat', 'once', 'pingpong', 'clamp'];
+
 export interface StateDefinition {
   name: string;
   /** Logical clip name. A state with neither clip nor blend space is empty: it plays nothing (lower layers show through). */
   clip?: string;
   blend?: BlendSpaceDefinition;
-  /** Default true. */
-  loop?: boolean;
+  /** How it wraps at the ends of its play window, as a clip's `loop`. Default `repeat`. */
+  loop?: LoopMode;
   /** Playback rate, or the name of a float/int param whose value is the rate. Default 1. */
   speed?: number | string;
-  /** Play window, normalized 0–1 of each clip. Default 0 and 1. */
-  start?: number;
-  end?: number;
+  /**
+   * Play window in each clip: seconds (a number, or `"0.4s"` / `"400ms"`), or a percentage of the clip's
+   * length (`"40%"`). Resolved when the graph is bound to a character's clips. Default the whole clip.
+   */
+  start?: number | string;
+  end?: number | string;
   /** The layer's entry state (default: the layer's first state). */
   default?: boolean;
   /** Layer name; default the base layer. */

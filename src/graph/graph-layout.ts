@@ -1,4 +1,5 @@
 import type { CompiledGraph } from './compile.js';
+import { groupBy } from './group-by.js';
 
 /** A box of the drawing: a state, or a layer's "any state" (state -1). Coordinates in SVG user units. */
 export interface LayoutNode {
@@ -71,14 +72,19 @@ export function layoutGraph(graph: CompiledGraph, options: LayoutOptions = {}): 
   const nodeOfState = new Int32Array(graph.states.length).fill(-1);
   const anyNode: number[] = [];
   const { transitionFrom: from, transitionTo: to, transitionCount } = graph;
+  // transitions grouped once (by source, by destination, any-state ones by layer): every walk below is
+  // linear in states + transitions, so a graph of thousands of states lays out at once
+  const outOf = groupBy(graph.states.length, transitionCount, (t) => from[t]);
+  const into = groupBy(graph.states.length, transitionCount, (t) => to[t]);
+  const anyOf = groupBy(graph.layers.length, transitionCount, (t) => (from[t] < 0 ? graph.states[to[t]].layer : -1));
+  const group = (g: { start: Int32Array; items: Int32Array }, k: number) =>
+    g.items.subarray(g.start[k], g.start[k + 1]);
   let top = 0;
   let width = 0;
 
   graph.layers.forEach((layer, l) => {
     const members = layer.states;
-    const hasAny = Array.from({ length: transitionCount }, (_, t) => t).some(
-      (t) => from[t] < 0 && graph.states[to[t]].layer === l,
-    );
+    const hasAny = anyOf.start[l + 1] > anyOf.start[l];
     // rank: transitions from the entry state (and from "any state", ranked with it)
     const rank = new Map<number, number>();
     const queue: number[] = [];
@@ -86,22 +92,24 @@ export function layoutGraph(graph: CompiledGraph, options: LayoutOptions = {}): 
       rank.set(layer.defaultState, 0);
       queue.push(layer.defaultState);
     }
-    for (let t = 0; t < transitionCount; t++) {
-      if (from[t] < 0 && graph.states[to[t]].layer === l && !rank.has(to[t])) {
+    for (const t of group(anyOf, l)) {
+      if (!rank.has(to[t])) {
         rank.set(to[t], 1);
         queue.push(to[t]);
       }
     }
-    while (queue.length > 0) {
-      const s = queue.shift()!;
-      for (let t = 0; t < transitionCount; t++) {
-        if (from[t] === s && !rank.has(to[t])) {
-          rank.set(to[t], rank.get(s)! + 1);
+    let deepest = 0;
+    for (let head = 0; head < queue.length; head++) {
+      const s = queue[head];
+      const r = rank.get(s)!;
+      deepest = Math.max(deepest, r);
+      for (const t of group(outOf, s)) {
+        if (!rank.has(to[t])) {
+          rank.set(to[t], r + 1);
           queue.push(to[t]);
         }
       }
     }
-    const deepest = Math.max(0, ...rank.values());
     const columns: number[][] = [];
     for (const s of members) {
       const r = rank.get(s) ?? deepest + 1;
@@ -117,8 +125,7 @@ export function layoutGraph(graph: CompiledGraph, options: LayoutOptions = {}): 
         const weight = (s: number) => {
           let sum = 0;
           let n = 0;
-          for (let t = 0; t < transitionCount; t++) {
-            if (to[t] !== s) continue;
+          for (const t of group(into, s)) {
             const r = row.get(from[t] < 0 ? ANY : from[t]);
             if (r !== undefined) {
               sum += r;
@@ -137,7 +144,9 @@ export function layoutGraph(graph: CompiledGraph, options: LayoutOptions = {}): 
 
     const size = (label: string, detail: string) =>
       Math.max(MIN_WIDTH, Math.ceil(label.length * labelChar + 30), Math.ceil(detail.length * detailChar + 30));
-    const rows = Math.max(1, ...columns.map((c, i) => (c?.length ?? 0) + (i === 0 && hasAny ? 1 : 0)));
+    let rows = 1;
+    for (let i = 0; i < columns.length; i++)
+      rows = Math.max(rows, (columns[i]?.length ?? 0) + (i === 0 && hasAny ? 1 : 0));
     const bandTop = top;
     const bodyTop = bandTop + BAND_HEADER;
     const bodyHeight = rows * ROW_PITCH - (ROW_PITCH - NODE_HEIGHT);
@@ -151,7 +160,8 @@ export function layoutGraph(graph: CompiledGraph, options: LayoutOptions = {}): 
         detail: describeState(graph, s),
       }));
       if (c === 0 && hasAny) entries.push({ state: ANY, label: 'any state', detail: '' });
-      const columnWidth = Math.max(0, ...entries.map((e) => size(e.label, e.detail)));
+      let columnWidth = 0;
+      for (const e of entries) columnWidth = Math.max(columnWidth, size(e.label, e.detail));
       const height = entries.length * ROW_PITCH - (ROW_PITCH - NODE_HEIGHT);
       const y0 = bodyTop + (bodyHeight - height) / 2;
       entries.forEach((e, i) => {

@@ -36,6 +36,8 @@ export {
   type InterruptionSource,
   type LayerBlend,
   type LayerDefinition,
+  LOOP_MODES,
+  type LoopMode,
   PARAM_TYPES,
   type ParamDefinition,
   type ParamType,
@@ -53,6 +55,7 @@ export {
 } from './graph-layout.js';
 export { GraphPose } from './graph-pose.js';
 export {
+  EVENTS_PER_LAYER,
   GraphInstance,
   MAX_LIVE_STATES,
   STATE_ENTER,
@@ -62,4 +65,5 @@ export {
 } from './instance.js';
 export { locomotionGraph, MANNEQUIN_RUN_SPEED, MANNEQUIN_WALK_SPEED } from './locomotion.js';
 export { LOWER_BODY, resolveMask, UPPER_BODY } from './mask.js';
+export { type PlayWindows, resolvePlayWindows } from './play-windows.js';
 export type { GraphProblem, GraphProblemCode } from './problems.js';

@@ -7,7 +7,9 @@ import {
   INTERRUPT_SOURCE_THEN_DESTINATION,
 } from './compile.js';
 import { evaluateCondition } from './condition-program.js';
+import type { LoopMode } from './definition.js';
 import { ease } from './ease.js';
+import { type PlayWindows, resolvePlayWindows } from './play-windows.js';
 
 /** Event kinds in the instance's queue. */
 export const STATE_ENTER = 0;
@@ -17,7 +19,13 @@ export const TRANSITION_END = 3;
 
 /** Most states one layer keeps live at once (the current one and those fading out); more drop the faintest. */
 export const MAX_LIVE_STATES = 4;
-const EVENT_CAPACITY = 64;
+/**
+ * Most events one layer can raise in one update: its entry, a fade completing (the other live states exit,
+ * the transition ends), then a new transition (the one it interrupts ends, the faintest state exits, the
+ * transition starts, its state enters, and a zero fade completes at once). The queue holds this many per
+ * layer, so no event is ever dropped.
+ */
+export const EVENTS_PER_LAYER = 1 + MAX_LIVE_STATES + 4 + MAX_LIVE_STATES;
 
 /**
  * One character's run of a compiled graph. `update(dt, params)` does, per layer: advance every live
@@ -47,16 +55,21 @@ export class GraphInstance {
   /** Each layer's weight this frame (its number, or its param clamped to 0–1). */
   readonly layerWeight: Float64Array;
 
-  /** Events of the last update: kind, layer, state (the entered/exited one, or a transition's destination), the transition's source state, transition, completed (1) or interrupted (0). */
-  readonly eventKind = new Int8Array(EVENT_CAPACITY);
-  readonly eventLayer = new Int8Array(EVENT_CAPACITY);
-  readonly eventState = new Int16Array(EVENT_CAPACITY);
-  readonly eventFrom = new Int16Array(EVENT_CAPACITY);
-  readonly eventTransition = new Int16Array(EVENT_CAPACITY);
-  readonly eventCompleted = new Int8Array(EVENT_CAPACITY);
+  /**
+   * Events of the last update: kind, layer, state (the entered/exited one, or a transition's destination),
+   * the transition's source state, transition, completed (1) or interrupted (0). Indices are Int32 (a graph
+   * may have any number of layers, states and transitions); room for EVENTS_PER_LAYER per layer.
+   */
+  readonly eventKind: Uint8Array;
+  readonly eventLayer: Int32Array;
+  readonly eventState: Int32Array;
+  readonly eventFrom: Int32Array;
+  readonly eventTransition: Int32Array;
+  readonly eventCompleted: Uint8Array;
   eventCount = 0;
+  /** Each state's play windows in seconds of its clips, resolved when bound (with any inverted-window problems). */
+  readonly windows: PlayWindows;
 
-  private readonly durations: Float64Array;
   private readonly slotState: Int32Array;
   private readonly slotTime: Float64Array;
   /** Each slot's cycle length in seconds (0 for a state that plays nothing). */
@@ -80,7 +93,15 @@ export class GraphInstance {
   ) {
     const layers = graph.layers.length;
     const slots = layers * MAX_LIVE_STATES;
-    this.durations = Float64Array.from({ length: graph.clipNames.length }, (_, i) => clipDurations[i] ?? 0);
+    const durations = Float64Array.from({ length: graph.clipNames.length }, (_, i) => clipDurations[i] ?? 0);
+    this.windows = resolvePlayWindows(graph, durations);
+    const events = layers * EVENTS_PER_LAYER;
+    this.eventKind = new Uint8Array(events);
+    this.eventLayer = new Int32Array(events);
+    this.eventState = new Int32Array(events);
+    this.eventFrom = new Int32Array(events);
+    this.eventTransition = new Int32Array(events);
+    this.eventCompleted = new Uint8Array(events);
     this.slotState = new Int32Array(slots);
     this.slotTime = new Float64Array(slots);
     this.slotCycle = new Float64Array(slots);
@@ -176,7 +197,12 @@ export class GraphInstance {
     if (!(cycle > 0) || !Number.isFinite(seconds)) return;
     const f = Math.min(1, Math.max(0, seconds / cycle));
     const n = this.slotTime[s];
-    this.slotTime[s] = this.graph.states[this.slotState[s]].loop ? Math.floor(n) + (f < 1 ? f : 0) : f;
+    const loop = this.graph.states[this.slotState[s]].loop;
+    const k = Math.floor(n);
+    if (loop === 'repeat') this.slotTime[s] = k + (f < 1 ? f : 0);
+    // a pingpong pass runs backwards on odd loops
+    else if (loop === 'pingpong') this.slotTime[s] = k + (k % 2 !== 0 ? 1 - f : f);
+    else this.slotTime[s] = f;
     this.slotPrev[s] = this.slotTime[s];
   }
 
@@ -250,14 +276,17 @@ export class GraphInstance {
       const rate = st.speedParam >= 0 ? params[st.speedParam] : st.speed;
       this.slotPrev[s] = this.slotTime[s];
       if (dt > 0 && Number.isFinite(rate)) this.slotTime[s] += (dt * rate) / duration;
+      // clamp holds at the edge it reached, so a speed turning negative plays back at once
+      if (st.loop === 'clamp') this.slotTime[s] = clamp01(this.slotTime[s]);
     }
   }
 
   /** Recomputes a slot's blend weights (blend states) and returns the state's cycle length in seconds. */
   private refreshBlend(s: number, state: number, params: Float64Array): number {
     const st = this.graph.states[state];
-    const span = st.end - st.start;
-    if (st.blend === null) this.slotCycle[s] = st.clip >= 0 ? this.durations[st.clip] * span : 0;
+    const w = this.windows;
+    const first = w.offset[state];
+    if (st.blend === null) this.slotCycle[s] = st.clip >= 0 ? w.end[first] - w.start[first] : 0;
     else {
       const space = st.blend;
       const offset = s * this.graph.maxPoints;
@@ -265,7 +294,7 @@ export class GraphInstance {
       // the heaviest clip leads: its length sets the cycle, the others follow at the same phase
       let leader = 0;
       for (let k = 1; k < space.count; k++) if (this.blend[offset + k] > this.blend[offset + leader]) leader = k;
-      this.slotCycle[s] = this.durations[space.clips[leader]] * span;
+      this.slotCycle[s] = w.end[first + leader] - w.start[first + leader];
     }
     return positive(this.slotCycle[s]);
   }
@@ -330,7 +359,8 @@ export class GraphInstance {
       if (g.transitionFrom[t] < 0 && g.transitionTo[t] === current) continue;
       const exit = g.transitionExit[t];
       if (!Number.isNaN(exit)) {
-        if (slot < 0 || !crossed(this.slotPrev[slot], this.slotTime[slot], exit, g.states[state].loop)) continue;
+        if (slot < 0 || !crossed(this.slotPrev[slot], this.slotTime[slot], exit, repeats(g.states[state].loop)))
+          continue;
       }
       if (evaluateCondition(g.code, g.conditionStart[t], g.conditionEnd[t], g.consts, params, this.stack)) return t;
     }
@@ -391,7 +421,7 @@ export class GraphInstance {
       st.speedParam >= 0 ? (params ? params[st.speedParam] : this.graph.paramDefaults[st.speedParam]) : st.speed;
     this.slotState[s] = state;
     // a one-shot played backwards starts at its end
-    this.slotTime[s] = !st.loop && rate < 0 ? 1 : 0;
+    this.slotTime[s] = !repeats(st.loop) && rate < 0 ? 1 : 0;
     this.slotPrev[s] = this.slotTime[s];
     this.slotWeight[s] = weight;
     this.slotFrom[s] = weight;
@@ -413,12 +443,12 @@ export class GraphInstance {
       const p = this.slotPrev[s];
       const phase = phaseAt(st.loop, n);
       const prevPhase = phaseAt(st.loop, p);
-      const wraps = st.loop ? Math.floor(n) - Math.floor(p) : 0;
-      const at = st.start + phase * (st.end - st.start);
-      const prevAt = st.start + prevPhase * (st.end - st.start);
+      // a pingpong bounce is not a wrap: the clip turns back, it does not jump to its start
+      const wraps = st.loop === 'repeat' ? Math.floor(n) - Math.floor(p) : 0;
+      const first = this.windows.offset[state];
       if (st.blend === null) {
         if (st.clip < 0) continue;
-        this.writeEntry(o + count, st.clip, at, prevAt, wraps, w, st.start, st.end);
+        this.writeEntry(o + count, st.clip, first, phase, prevPhase, wraps, w);
         count++;
         continue;
       }
@@ -427,37 +457,37 @@ export class GraphInstance {
       for (let k = 0; k < space.count; k++) {
         const bw = this.blend[b + k];
         if (!(bw > 0)) continue;
-        this.writeEntry(o + count, space.clips[k], at, prevAt, wraps, w * bw, st.start, st.end);
+        this.writeEntry(o + count, space.clips[k], first + k, phase, prevPhase, wraps, w * bw);
         count++;
       }
     }
     this.outCount[l] = count;
   }
 
-  /** One output entry; times given as fractions of the clip. */
+  /** One output entry: the clip's play window `window`, at a phase 0–1 of it now and before. */
   private writeEntry(
     e: number,
     clip: number,
-    at: number,
-    prevAt: number,
+    window: number,
+    phase: number,
+    prevPhase: number,
     wraps: number,
     weight: number,
-    start: number,
-    end: number,
   ): void {
-    const d = this.durations[clip];
+    const start = this.windows.start[window];
+    const span = this.windows.end[window] - start;
     this.outClip[e] = clip;
-    this.outTime[e] = at * d;
+    this.outTime[e] = start + phase * span;
     this.outWeight[e] = weight;
-    this.outPrevTime[e] = prevAt * d;
+    this.outPrevTime[e] = start + prevPhase * span;
     this.outWraps[e] = wraps;
-    this.outWindowStart[e] = start * d;
-    this.outWindowEnd[e] = end * d;
+    this.outWindowStart[e] = start;
+    this.outWindowEnd[e] = start + span;
   }
 
   private queue(kind: number, layer: number, state: number, from: number, transition: number, completed: number): void {
     const i = this.eventCount;
-    if (i >= EVENT_CAPACITY) return;
+    if (i >= this.eventKind.length) return; // never: the queue has room for every event a layer can raise
     this.eventKind[i] = kind;
     this.eventLayer[i] = layer;
     this.eventState[i] = state;
@@ -468,7 +498,12 @@ export class GraphInstance {
   }
 }
 
-/** Whether normalized time moving prev → cur passed the exit time: every loop below 1 on a looping state, else once. */
+/** Whether a state's normalized time keeps counting loops (repeat, pingpong) rather than ending at 1. */
+function repeats(loop: LoopMode): boolean {
+  return loop === 'repeat' || loop === 'pingpong';
+}
+
+/** Whether normalized time moving prev → cur passed the exit time: every loop below 1 on a repeating state, else once. */
 function crossed(prev: number, cur: number, exit: number, loop: boolean): boolean {
   if (!(cur > prev)) return false;
   if (loop && exit < 1) {
@@ -478,12 +513,17 @@ function crossed(prev: number, cur: number, exit: number, loop: boolean): boolea
   return prev < exit && exit <= cur;
 }
 
-/** A cycle length usable as a divisor: a state with no duration (a missing or single-pose clip) counts as 1 s. */
-/** Where a normalized time is in its cycle, 0–1: looping states wrap, one-shots clamp. */
-function phaseAt(loop: boolean, n: number): number {
-  return loop ? n - Math.floor(n) : Math.min(1, Math.max(0, n));
+/** Where a normalized time is in its cycle, 0–1: repeat wraps, pingpong runs back on odd loops, once and clamp clamp. */
+function phaseAt(loop: LoopMode, n: number): number {
+  if (loop === 'repeat') return n - Math.floor(n);
+  if (loop === 'pingpong') {
+    const k = Math.floor(n);
+    return k % 2 === 0 ? n - k : 1 - (n - k);
+  }
+  return Math.min(1, Math.max(0, n));
 }
 
+/** A cycle length usable as a divisor: a state with no duration (a missing or single-pose clip) counts as 1 s. */
 function positive(seconds: number): number {
   return seconds > 0 ? seconds : 1;
 }

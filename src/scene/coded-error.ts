@@ -11,9 +11,10 @@
  * - `unknown-clip`: a clip name the model does not have.
  * - `unknown-bone`: a bone name the model's skeleton does not have.
  * - `bad-attribute`: an attribute or property value that does not parse or is out of range.
- * - `bad-condition`: a transition condition that does not parse or names an unknown parameter.
+ * - `bad-condition`: a transition condition that does not parse (or is too long or too deeply nested).
  * - `bad-graph`: a state graph that fails validation (unknown state, no default state, …).
- * - `unknown-param`: a graph parameter name that is not declared.
+ * - `unknown-param`: a graph parameter name that is not declared (in a condition, a speed, a weight, a blend
+ *   axis, or a call such as `setParam`).
  * - `physics-failed`: the physics engine could not start.
  * - `unknown-easing`: an easing that is not a known name, `cubic-bezier(…)` or `steps(…)`.
  * - `unknown-property`: a tween property its target does not have.

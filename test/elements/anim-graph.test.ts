@@ -503,5 +503,31 @@ describe('<anim-character> state graph', () => {
       expect(errors.map((e) => e.code)).to.deep.equal(['bad-attribute', 'bad-attribute', 'bad-attribute']);
       expect([state.speed, transition.fade, transition.interrupt]).to.deep.equal([0.5, 0.3, null]);
     });
+
+    it('<anim-state> speaks the clip vocabulary: loop is the one enum, start/end are clip times', async () => {
+      const { scene, character, errors } = await mountCharacter(
+        `src=${MANNEQUIN}`,
+        '<anim-state name="idle" clip="idle" loop="pingpong" start="0.5s" end="50%"></anim-state>',
+      );
+      const state = character.querySelector('anim-state')!;
+      expect([state.loop, state.start, state.end]).to.deep.equal(['pingpong', '0.5s', '50%']);
+      expect(state.definition).to.include({ loop: 'pingpong', start: '0.5s', end: '50%' });
+      // the window resolves against the 3 s idle: 0.5 s to 1.5 s, a one-second cycle
+      scene.step(DT);
+      expect(character.duration).to.be.closeTo(1, 1e-9);
+      state.start = 0.25;
+      state.loop = 'clamp';
+      expect([state.start, state.loop]).to.deep.equal(['0.25s', 'clamp']);
+      state.loop = 'true';
+      state.start = '-1s';
+      state.end = '120%';
+      await settle();
+      expect(errors.map((e) => e.code)).to.deep.equal(['bad-attribute', 'bad-attribute', 'bad-attribute']);
+      expect(errors[0].message).to.contain('repeat, once, pingpong, clamp');
+      expect([state.loop, state.start, state.end]).to.deep.equal(['clamp', '0.25s', '50%']);
+      state.removeAttribute('end');
+      state.end = null;
+      expect(state.end).to.equal(null);
+    });
   });
 });

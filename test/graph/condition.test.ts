@@ -148,3 +148,37 @@ describe('graph: conditions', () => {
     }
   });
 });
+
+describe('graph: conditions too long or too deep', () => {
+  // each would overflow the stack of a recursive parser or compiler; each is one bad-condition instead
+  const shapes: [string, string][] = [
+    ['2,000 nested parentheses', `${'('.repeat(2000)}go${')'.repeat(2000)}`],
+    ['6,000 !', `${'!'.repeat(6000)}go`],
+    ['6,000 && terms', Array.from({ length: 6000 }, () => 'go').join(' && ')],
+    ['6,000 || terms in parentheses', `(${Array.from({ length: 6000 }, () => 'go').join(' || ')})`],
+  ];
+  for (const [name, when] of shapes) {
+    it(`${name}: one bad-condition, a short message, the other transitions kept`, () => {
+      const graph = compileGraph({
+        params: [{ name: 'go', type: 'bool' }],
+        states: [{ name: 'a' }, { name: 'b' }],
+        transitions: [
+          { from: 'a', to: 'b', when },
+          { from: 'b', to: 'a', when: 'go' },
+        ],
+      });
+      const errors = graph.problems.filter((p) => p.severity === 'error');
+      expect(errors.map((p) => `${p.code} ${p.where}`)).to.deep.equal(['bad-condition transitions[0].when']);
+      expect(graph.problems[0].message.length).to.be.below(400);
+      expect(graph.transitionCount).to.equal(1);
+    });
+  }
+
+  it('the limits themselves still parse: 32 levels deep, 512 tokens long', () => {
+    expect(parseCondition(`${'('.repeat(16)}${'!'.repeat(16)}go${')'.repeat(16)}`).error).to.equal(undefined);
+    const terms = Array.from({ length: 256 }, () => 'go').join(' && '); // 511 tokens
+    expect(parseCondition(terms).error).to.equal(undefined);
+    expect(parseCondition(`${terms} && go`).error?.expected).to.contain('512');
+    expect(parseCondition(`${'('.repeat(33)}go${')'.repeat(33)}`).error?.expected).to.contain('32');
+  });
+});

@@ -19,7 +19,7 @@ const anyState: GraphDefinition = {
   params: [{ name: 'jump', type: 'trigger' }],
   states: [
     { name: 'idle', clip: 'idle', default: true },
-    { name: 'jump', clip: 'jump', loop: false },
+    { name: 'jump', clip: 'jump', loop: 'once' },
   ],
   transitions: [
     { from: '*', to: 'jump', when: 'jump', fade: 0 },
@@ -62,7 +62,7 @@ const upperLayer: GraphDefinition = {
   states: [
     { name: 'idle', clip: 'idle', default: true },
     { name: 'none', layer: 'arms', default: true },
-    { name: 'wave', clip: 'wave', layer: 'arms', loop: false },
+    { name: 'wave', clip: 'wave', layer: 'arms', loop: 'once' },
   ],
   transitions: [
     { from: 'none', to: 'wave', when: 'wave', fade: 0.25 },
@@ -402,11 +402,42 @@ const cases: GraphCase[] = [
     name: 'speed by param, play window and one-shot clamping',
     graph: {
       params: [{ name: 'rate', type: 'float', value: 2 }],
-      states: [{ name: 'a', clip: 'a', loop: false, speed: 'rate', start: 0.5, end: 1 }],
+      states: [{ name: 'a', clip: 'a', loop: 'once', speed: 'rate', start: '50%', end: 2 }],
     },
     durations: { a: 2 },
     dt: 0.25,
     steps: [{ times: { a: 1.5 } }, { set: { rate: 1 }, times: { a: 1.75 } }, { times: { a: 2 } }, { times: { a: 2 } }],
+  },
+  {
+    name: 'play window in seconds (start a number, end text): the cycle is the window',
+    graph: { states: [{ name: 'a', clip: 'a', start: 0.5, end: '1.5s' }] },
+    durations: { a: 2 },
+    dt: 0.25,
+    steps: [{ times: { a: 0.75 } }, { times: { a: 1 } }, { times: { a: 1.25 } }, { times: { a: 0.5 } }],
+  },
+  {
+    name: 'loop pingpong: forward, then back, each pass a loop',
+    graph: { states: [{ name: 'a', clip: 'a', loop: 'pingpong' }] },
+    dt: 0.25,
+    steps: [0.25, 0.5, 0.75, 1, 0.75, 0.5, 0.25, 0, 0.25].map((a) => ({ times: { a } })),
+  },
+  {
+    name: 'loop clamp holds at the edge and plays back at once when the speed turns negative',
+    graph: {
+      params: [{ name: 'rate', type: 'float', value: 1 }],
+      states: [{ name: 'a', clip: 'a', loop: 'clamp', speed: 'rate' }],
+    },
+    dt: 0.5,
+    steps: [{ times: { a: 0.5 } }, { times: { a: 1 } }, { times: { a: 1 } }, { set: { rate: -1 }, times: { a: 0.5 } }],
+  },
+  {
+    name: 'loop once holds the end while its time counts on (a negative speed unwinds it first)',
+    graph: {
+      params: [{ name: 'rate', type: 'float', value: 1 }],
+      states: [{ name: 'a', clip: 'a', loop: 'once', speed: 'rate' }],
+    },
+    dt: 0.5,
+    steps: [{ times: { a: 0.5 } }, { times: { a: 1 } }, { times: { a: 1 } }, { set: { rate: -1 }, times: { a: 1 } }],
   },
 ];
 

@@ -38,7 +38,7 @@ describe('graph: playhead', () => {
 
   it('a one-shot holds its end; seeking clamps to the clip; bad seeks do nothing', () => {
     const { instance, params } = instanceOf(
-      { states: [{ name: 'hit', clip: 'hit', loop: false, default: true }] },
+      { states: [{ name: 'hit', clip: 'hit', loop: 'once', default: true }] },
       { hit: 0.8 },
     );
     instance.update(3, params);

@@ -18,7 +18,7 @@ describe('graph: validation', () => {
         { name: 'idle', clip: 'idle' },
         { name: 'lost', clip: 'lost' },
         { name: 'wave', clip: 'wave', layer: 'hands' },
-        { name: 'fast', clip: 'run', speed: 'nope', start: 2 },
+        { name: 'fast', clip: 'run', speed: 'nope', start: 'soon' },
         {
           name: 'mix',
           blend: {
