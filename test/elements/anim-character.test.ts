@@ -4,6 +4,7 @@ import type { AnimCharacter, AnimLoadDetail, AnimPlayDetail } from '../../src/el
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { bindClip, importGltf, localToModel, Playback, parseGlb, skinningMatrices } from '../../src/runtime/index.js';
 import { collect, collectErrors, MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
+import { triangleGlb } from '../helpers/glb.js';
 import { expectClose } from '../helpers/math.js';
 import { fetchBytes } from '../mannequin/mannequin-fixture.js';
 
@@ -102,14 +103,31 @@ describe('<anim-character>', () => {
       const character = document.createElement('anim-character');
       const loads = collect<AnimLoadDetail>(character, 'anim-load');
       const errors = collectErrors(character);
-      character.src = '/shared-models/Fox.glb';
-      scene.append(character);
-      await settle();
-      character.src = MANNEQUIN;
-      await character.ready;
-      // give the first load every chance to land late
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await settle();
+      // the first file's response is held until the test hands it over, so the second src surely comes mid-load
+      const stale = '/stale-model.glb';
+      let requested!: (signal: AbortSignal | undefined) => void;
+      const request = new Promise<AbortSignal | undefined>((resolve) => (requested = resolve));
+      let deliver!: () => void;
+      const held = new Promise<void>((resolve) => (deliver = resolve));
+      const realFetch = window.fetch;
+      window.fetch = (input, init) => {
+        if (!String(input).endsWith(stale)) return realFetch(input, init);
+        requested(init?.signal ?? undefined);
+        return held.then(() => new Response(triangleGlb()));
+      };
+      try {
+        character.src = stale;
+        scene.append(character);
+        const signal = await request;
+        character.src = MANNEQUIN;
+        await character.ready;
+        expect(signal?.aborted, 'the first load is aborted').to.equal(true);
+        // the first file lands late all the same (a server that ignored the abort): it must not show
+        deliver();
+        for (let turn = 0; turn < 5; turn++) await settle();
+      } finally {
+        window.fetch = realFetch;
+      }
       expect(loads).to.have.length(1);
       expect(loads[0].bones).to.include('Hips');
       expect(character.bones).to.include('Hips');
@@ -126,7 +144,6 @@ describe('<anim-character>', () => {
       character.src = `${MANNEQUIN}?again`;
       await settle();
       await character.ready;
-      await new Promise((resolve) => setTimeout(resolve, 50));
       expect(character.rig).to.not.equal(before);
       expect(disposed).to.equal(true);
       expect(before.root.parent).to.equal(null);

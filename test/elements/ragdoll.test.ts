@@ -9,7 +9,7 @@ import { compose } from '../../src/runtime/mat4.js';
 import { startPhysics } from '../../src/scene/physics.js';
 import { managerFor, type Ragdoll } from '../../src/scene/ragdoll.js';
 import { collect, collectErrors, MANNEQUIN, mountCharacter } from '../helpers/character.js';
-import { fetchSharedModel } from '../helpers/shared-models.js';
+import { MODELS } from '../helpers/shared-models.js';
 
 const DT = 1 / 60;
 
@@ -226,12 +226,11 @@ describe('ragdoll on <anim-character>', () => {
     expect(Math.hypot(hips[12] - px, hips[14] - pz)).to.be.below(0.4);
   });
 
-  it('ragdolls a real Mixamo model (Xbot, a 0.01-scaled armature): it falls, settles and reads back exactly', async function () {
-    await fetchSharedModel(this, 'Xbot.glb');
+  it('ragdolls a Mixamo-style rig (65 joints, a 0.01-scaled armature): it falls, settles and reads back exactly', async () => {
     const scene = await fixture<AnimScene>(
       html`<anim-scene paused ground style="width: 320px; height: 240px"></anim-scene>`,
     );
-    scene.innerHTML = '<anim-character src="/shared-models/Xbot.glb" clip="idle"></anim-character>';
+    scene.innerHTML = `<anim-character src="${MODELS.mixamo}" clip="Idle"></anim-character>`;
     const character = scene.querySelector('anim-character')!;
     await character.ready;
     const errors = collectErrors(character);
@@ -253,9 +252,8 @@ describe('ragdoll on <anim-character>', () => {
     expect(m[13]).to.be.closeTo(ragdoll.pelvis[1], 1e-5);
   });
 
-  it('reports no-humanoid for a model without humanoid bones, and keeps animating', async function () {
-    await fetchSharedModel(this, 'Fox.glb');
-    const { scene, character } = await mountCharacter('src="/shared-models/Fox.glb" clip="Walk"');
+  it('reports no-humanoid for a model without humanoid bones, and keeps animating', async () => {
+    const { scene, character } = await mountCharacter(`src="${MODELS.fox}" clip="Walk"`);
     const errors = collectErrors(character);
     await character.ragdoll();
     scene.step(DT);
