@@ -34,7 +34,7 @@ describe('demo: the Retarget section', () => {
 
   itIf(SHARED_MODELS)(
     "plays Soldier's clips on the mannequin and Xbot and the mannequin's on RobotExpressive; leaving removes them",
-    async function () {
+    async function (this: Mocha.Context) {
       this.timeout(30000);
       const root = document.createElement('div');
       root.style.cssText = 'position: fixed; left: 0; top: 0; width: 900px; height: 400px;';
