@@ -89,6 +89,7 @@ describe('<anim-controller type="third-person">', () => {
     run(scene, 1);
     const [, y, z] = controller.place;
     expect(controller.grounded).to.equal(true);
+    console.log(`controller landing: y ${y.toFixed(4)} z ${z.toFixed(4)}`);
     expect(y).to.be.closeTo(0.6, 0.03);
     expect(z).to.be.within(2.2, 5.2);
     expect(character.rig!.verticalHandoff).to.equal(false);
@@ -118,6 +119,7 @@ describe('<anim-controller type="third-person">', () => {
     character.position = [3, 0, -2];
     run(scene, 0.5);
     const [x, , z] = character.position;
+    console.log(`controller teleport: x ${x.toFixed(4)} z ${z.toFixed(4)}`);
     // half a second of walking from the new place, not back where the capsule was
     expect(x).to.be.closeTo(3, 0.3);
     expect(z).to.be.within(-2, -1);

@@ -86,6 +86,7 @@ describe('ragdoll on <anim-character>', () => {
     expect(settledAt, 'settled within 5 s').to.be.within(0.5, 5);
     for (let f = 0; f < 60; f++) scene.step(DT);
     expect(phases.map((p) => p.phase)).to.deep.equal(['start', 'settled']);
+    console.log(`ragdoll falls: lowest ${lowest.toFixed(4)} m`);
     expect(lowest, 'no body below the ground').to.be.above(-0.03);
     // it fell: the pelvis lies low
     expect(ragdoll.pelvis[1]).to.be.below(0.4);
@@ -134,13 +135,16 @@ describe('ragdoll on <anim-character>', () => {
     await Promise.all(characters.map((c, i) => c.ragdoll({ velocity: shoves[i] })));
     for (let f = 0; f < 180; f++) scene.step(DT);
     const tolerance = (8 * Math.PI) / 180;
+    let over = 0;
     for (const character of characters) {
       for (const { kind, angles, limits } of jointAngles(ragdollOf(character)!)) {
         angles.forEach((angle, k) => {
+          over = Math.max(over, limits[k * 2] - angle, angle - limits[k * 2 + 1]);
           expect(angle, `${kind} axis ${k}`).to.be.within(limits[k * 2] - tolerance, limits[k * 2 + 1] + tolerance);
         });
       }
     }
+    console.log(`ragdoll joint limits: worst overshoot ${((over * 180) / Math.PI).toFixed(3)}°`);
   });
 
   it('caps the simulation: 20 knocked down at once, at most 12 simulate, the farthest settle at once', async function () {
@@ -244,6 +248,7 @@ describe('ragdoll on <anim-character>', () => {
       if (ragdoll.status === 'active') lowest = Math.min(lowest, lowestPoint(ragdoll));
     }
     expect(ragdoll.status).to.equal('settled');
+    console.log(`mixamo-style ragdoll: lowest ${lowest.toFixed(4)} m`);
     expect(lowest).to.be.above(-0.03);
     expect(errors).to.deep.equal([]);
     const hips = ragdoll.layout.bodies[0].joint;

@@ -145,11 +145,7 @@ describe('ragdoll: read-back', () => {
       for (let k = 0; k < 16; k++) {
         expect(back[joint * 16 + k], `${name}[${k}]`).to.be.closeTo(world[joint * 16 + k], 1e-5);
       }
-      expectQuatClose(
-        out.rotations.subarray(joint * 4, joint * 4 + 4),
-        pose.rotations.subarray(joint * 4, joint * 4 + 4),
-        1e-5,
-      );
+      // the whole matrix, its rotation too (local rotations differ where a joint between bodies keeps its rest)
       const r = rest.rotations.subarray(joint * 4, joint * 4 + 4);
       const p = pose.rotations.subarray(joint * 4, joint * 4 + 4);
       if (Math.abs(r[0] * p[0] + r[1] * p[1] + r[2] * p[2] + r[3] * p[3]) < 0.999) moved++;
