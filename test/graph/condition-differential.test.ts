@@ -1,21 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { compileGraph, createParams, evaluateCondition, setParam } from '../../src/graph/index.js';
+import { rng } from '../helpers/math.js';
 
 // A differential test of the condition language: seeded random expressions over float, int, bool and trigger
 // params, evaluated by the library and by JavaScript (whose grammar the language follows: precedence `!`,
 // relations, equality, `&&`, `||`) over the same values. The seed is fixed: a failure names its case.
-
-/** mulberry32: a small seeded generator, the same sequence on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FLOATS = ['speed', 'turn'];
 const INTS = ['count', 'level'];
@@ -71,7 +60,7 @@ const NAMES = PARAMS.map((p) => p.name);
 
 describe('graph: conditions against JavaScript (randomized, seed 20261201)', () => {
   it('4,000 generated expressions, each under 4 random param sets, agree with JavaScript', () => {
-    const rand = random(20261201);
+    const rand = rng(20261201);
     const { expression, pick } = generator(rand);
     let cases = 0;
     let truths = 0;
