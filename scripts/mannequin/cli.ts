@@ -1,8 +1,9 @@
-// `npm run generate`: writes the mannequin GLB and its walk sprite sheet into assets/.
+// `npm run generate`: writes the mannequin GLB, its walk sprite sheet and its rig variants into assets/.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateMannequinGlb, generateWalkSprites } from './generate';
+import { generateMannequinGlb, generateRigGlb, generateWalkSprites } from './generate';
+import { RIG_STYLES } from './rigs';
 import { SPRITE_FILE } from './sprites';
 
 const assets = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets');
@@ -16,3 +17,10 @@ writeFileSync(join(assets, SPRITE_FILE), sprites.png);
 writeFileSync(join(assets, SPRITE_FILE.replace(/\.png$/, '.json')), `${JSON.stringify(sprites.atlas, null, 2)}\n`);
 
 console.log(`assets/mannequin.glb ${glb.byteLength} bytes; assets/${SPRITE_FILE} ${sprites.width}×${sprites.height}`);
+
+mkdirSync(join(assets, 'rigs'), { recursive: true });
+for (const style of RIG_STYLES) {
+  const rig = await generateRigGlb(style);
+  writeFileSync(join(assets, 'rigs', `${style.file}.glb`), rig);
+  console.log(`assets/rigs/${style.file}.glb ${rig.byteLength} bytes`);
+}

@@ -4,6 +4,7 @@ import { buildClip } from './clip';
 import { writeMannequinGlb } from './glb';
 import { clipLibrary } from './library';
 import { buildBody } from './mesh';
+import { type RigStyle, writeRigGlb } from './rigs';
 import { renderWalkSprites, type SpriteSheet } from './sprites';
 
 export function mannequinClips() {
@@ -12,6 +13,11 @@ export function mannequinClips() {
 
 export function generateMannequinGlb(): Promise<Uint8Array> {
   return writeMannequinGlb({ ...buildBody(), cape: buildCape(), clips: mannequinClips() });
+}
+
+/** The mannequin's body and clips on another exporter's skeleton (scripts/mannequin/rigs.ts). */
+export function generateRigGlb(style: RigStyle): Promise<Uint8Array> {
+  return writeRigGlb(style, buildBody(), mannequinClips());
 }
 
 export function generateWalkSprites(): SpriteSheet {

@@ -46,6 +46,69 @@ export async function writeMannequinGlb({ shell, accent, cape, clips }: Mannequi
     .setInverseBindMatrices(accessor(doc, inverseBind, 'MAT4'));
   for (const { name } of JOINTS) skin.addJoint(nodes.get(name)!);
 
+  const { mesh, primitive, material } = bodyMesh(doc, shell, accent);
+  armature.addChild(doc.createNode('Body').setMesh(mesh).setSkin(skin));
+  if (cape) {
+    const capeMesh = doc
+      .createMesh('Cape')
+      .addPrimitive(primitive(cape, material('Cape', CAPE_COLOR).setDoubleSided(true)));
+    armature.addChild(doc.createNode('Cape').setMesh(capeMesh).setSkin(skin));
+  }
+
+  for (const clip of clips) {
+    const channels: AnimatedChannel[] = [];
+    if (clip.hipsTranslation)
+      channels.push({ node: nodes.get('Hips')!, path: 'translation', values: clip.hipsTranslation });
+    for (const [name, values] of clip.rotations) channels.push({ node: nodes.get(name)!, path: 'rotation', values });
+    addAnimation(doc, clip.name, clip.extras, clip.times, channels);
+  }
+
+  // Every accessor into the one buffer.
+  for (const a of doc.getRoot().listAccessors()) a.setBuffer(buffer);
+  return new WebIO().writeBinary(doc);
+}
+
+export function accessor(
+  d: Document,
+  array: Float32Array | Uint8Array | Uint16Array,
+  type: GLTF.AccessorType,
+): Accessor {
+  return d
+    .createAccessor()
+    .setArray(array as Float32Array<ArrayBuffer>)
+    .setType(type);
+}
+
+export interface AnimatedChannel {
+  node: Node;
+  path: 'rotation' | 'translation';
+  values: Float32Array;
+}
+
+/** One animation, every channel LINEAR over the same key times. */
+export function addAnimation(
+  doc: Document,
+  name: string,
+  extras: Record<string, unknown> | undefined,
+  times: Float32Array,
+  channels: AnimatedChannel[],
+): void {
+  const animation = doc.createAnimation(name);
+  if (extras) animation.setExtras(extras);
+  const input = accessor(doc, times, 'SCALAR');
+  for (const { node, path, values } of channels) {
+    const sampler = doc
+      .createAnimationSampler()
+      .setInput(input)
+      .setOutput(accessor(doc, values, path === 'rotation' ? 'VEC4' : 'VEC3'))
+      .setInterpolation('LINEAR');
+    animation.addSampler(sampler);
+    animation.addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
+  }
+}
+
+/** The skinned body `Body` (shell and accent primitives, each with its material), and the builders it used. */
+export function bodyMesh(doc: Document, shell: MeshData, accent: MeshData) {
   const material = (name: string, color: readonly number[]) =>
     doc
       .createMaterial(name)
@@ -68,39 +131,5 @@ export async function writeMannequinGlb({ shell, accent, cape, clips }: Mannequi
   ] as const) {
     mesh.addPrimitive(primitive(data, mat));
   }
-  armature.addChild(doc.createNode('Body').setMesh(mesh).setSkin(skin));
-  if (cape) {
-    const capeMesh = doc
-      .createMesh('Cape')
-      .addPrimitive(primitive(cape, material('Cape', CAPE_COLOR).setDoubleSided(true)));
-    armature.addChild(doc.createNode('Cape').setMesh(capeMesh).setSkin(skin));
-  }
-
-  for (const clip of clips) {
-    const animation = doc.createAnimation(clip.name);
-    if (clip.extras) animation.setExtras(clip.extras);
-    const input = accessor(doc, clip.times, 'SCALAR');
-    const channel = (node: Node, path: 'rotation' | 'translation', values: Float32Array, type: 'VEC4' | 'VEC3') => {
-      const sampler = doc
-        .createAnimationSampler()
-        .setInput(input)
-        .setOutput(accessor(doc, values, type))
-        .setInterpolation('LINEAR');
-      animation.addSampler(sampler);
-      animation.addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
-    };
-    if (clip.hipsTranslation) channel(nodes.get('Hips')!, 'translation', clip.hipsTranslation, 'VEC3');
-    for (const [name, values] of clip.rotations) channel(nodes.get(name)!, 'rotation', values, 'VEC4');
-  }
-
-  // Every accessor into the one buffer.
-  for (const a of doc.getRoot().listAccessors()) a.setBuffer(buffer);
-  return new WebIO().writeBinary(doc);
-
-  function accessor(d: Document, array: Float32Array | Uint8Array | Uint16Array, type: GLTF.AccessorType): Accessor {
-    return d
-      .createAccessor()
-      .setArray(array as Float32Array<ArrayBuffer>)
-      .setType(type);
-  }
+  return { mesh, primitive, material };
 }

@@ -4,6 +4,7 @@ import type { AnimCharacter, AnimLoadDetail, AnimPlayDetail } from '../../src/el
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { bindClip, importGltf, localToModel, Playback, parseGlb, skinningMatrices } from '../../src/runtime/index.js';
 import { collect, collectErrors, MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
+import { triangleGlb } from '../helpers/glb.js';
 import { expectClose } from '../helpers/math.js';
 import { fetchBytes } from '../mannequin/mannequin-fixture.js';
 
@@ -43,6 +44,24 @@ function skinnedMeshes(character: AnimCharacter): SkinnedMesh[] {
     if ((o as SkinnedMesh).isSkinnedMesh) out.push(o as SkinnedMesh);
   });
   return out;
+}
+
+/**
+ * A vertex as the GPU skins it: from the bone texture's matrices (the character writes those, never a Bone,
+ * so three's getVertexPosition would read the rest pose), in the mesh's own space.
+ */
+function gpuVertex(mesh: SkinnedMesh, i: number, out: Vector3): Vector3 {
+  const g = mesh.geometry;
+  const v = new Vector3().fromBufferAttribute(g.getAttribute('position'), i).applyMatrix4(mesh.bindMatrix);
+  const sum = new Vector3();
+  const bone = new Matrix4();
+  for (let k = 0; k < 4; k++) {
+    const w = g.getAttribute('skinWeight').getComponent(i, k);
+    if (w === 0) continue;
+    bone.fromArray(mesh.skeleton.boneMatrices!, g.getAttribute('skinIndex').getComponent(i, k) * 16);
+    sum.addScaledVector(v.clone().applyMatrix4(bone), w);
+  }
+  return out.copy(sum).applyMatrix4(mesh.bindMatrixInverse);
 }
 
 /** Renders one frame and reads the canvas back; `at(x, y)` in CSS pixels from the top left. */
@@ -102,14 +121,31 @@ describe('<anim-character>', () => {
       const character = document.createElement('anim-character');
       const loads = collect<AnimLoadDetail>(character, 'anim-load');
       const errors = collectErrors(character);
-      character.src = '/shared-models/Fox.glb';
-      scene.append(character);
-      await settle();
-      character.src = MANNEQUIN;
-      await character.ready;
-      // give the first load every chance to land late
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await settle();
+      // the first file's response is held until the test hands it over, so the second src surely comes mid-load
+      const stale = '/stale-model.glb';
+      let requested!: (signal: AbortSignal | undefined) => void;
+      const request = new Promise<AbortSignal | undefined>((resolve) => (requested = resolve));
+      let deliver!: () => void;
+      const held = new Promise<void>((resolve) => (deliver = resolve));
+      const realFetch = window.fetch;
+      window.fetch = (input, init) => {
+        if (!String(input).endsWith(stale)) return realFetch(input, init);
+        requested(init?.signal ?? undefined);
+        return held.then(() => new Response(triangleGlb()));
+      };
+      try {
+        character.src = stale;
+        scene.append(character);
+        const signal = await request;
+        character.src = MANNEQUIN;
+        await character.ready;
+        expect(signal?.aborted, 'the first load is aborted').to.equal(true);
+        // the first file lands late all the same (a server that ignored the abort): it must not show
+        deliver();
+        for (let turn = 0; turn < 5; turn++) await settle();
+      } finally {
+        window.fetch = realFetch;
+      }
       expect(loads).to.have.length(1);
       expect(loads[0].bones).to.include('Hips');
       expect(character.bones).to.include('Hips');
@@ -126,7 +162,6 @@ describe('<anim-character>', () => {
       character.src = `${MANNEQUIN}?again`;
       await settle();
       await character.ready;
-      await new Promise((resolve) => setTimeout(resolve, 50));
       expect(character.rig).to.not.equal(before);
       expect(disposed).to.equal(true);
       expect(before.root.parent).to.equal(null);
@@ -156,7 +191,20 @@ describe('<anim-character>', () => {
       character.loading = 'lazy';
       character.src = MANNEQUIN;
       scene.append(character);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await character.updateComplete;
+      // an observer of our own, made after the character's: its first report comes in the same update, after
+      // the character's own has had its say (no timer: the browser's intersection step is the event)
+      await new Promise<void>((resolve) => {
+        const observer = new IntersectionObserver(
+          () => {
+            observer.disconnect();
+            resolve();
+          },
+          { rootMargin: '100% 0px' },
+        );
+        observer.observe(character);
+      });
+      await settle();
       expect(character.rig, 'far below the fold: not loaded').to.equal(undefined);
       scene.scrollIntoView();
       await character.ready;
@@ -440,12 +488,40 @@ describe('<anim-character>', () => {
 
     it('switching skinning at run time keeps drawing the same pose', async () => {
       const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="walk"`);
+      /** World positions of every 7th vertex of the meshes drawn: GPU-skinned ones through their bones. */
+      const drawn = () => {
+        const out: number[] = [];
+        const p = new Vector3();
+        character.rig!.root.updateMatrixWorld(true);
+        character.rig!.root.traverse((o) => {
+          const mesh = o as SkinnedMesh;
+          if (!mesh.isMesh || !mesh.visible) return;
+          const count = mesh.geometry.getAttribute('position').count;
+          for (let i = 0; i < count; i += 7) {
+            if (mesh.isSkinnedMesh) gpuVertex(mesh, i, p);
+            else p.fromBufferAttribute(mesh.geometry.getAttribute('position'), i);
+            out.push(...p.applyMatrix4(mesh.matrixWorld).toArray());
+          }
+        });
+        return out;
+      };
       scene.step(0.3);
+      const gpu = drawn();
       character.skinning = 'cpu';
+      scene.step(0);
       expect(skinnedMeshes(character).every((m) => !m.visible)).to.equal(true);
+      const cpu = drawn();
+      expect(cpu.length, 'the CPU meshes draw every vertex the GPU ones did').to.equal(gpu.length);
+      expectClose(cpu, gpu, 1e-4, 'CPU skinning draws the GPU pose');
       scene.step(0.1);
+      const cpuLater = drawn();
+      expect(
+        cpuLater.some((v, i) => Math.abs(v - cpu[i]) > 1e-3),
+        'the walk goes on',
+      ).to.equal(true);
       character.skinning = 'gpu';
       expect(skinnedMeshes(character).every((m) => m.visible)).to.equal(true);
+      expectClose(drawn(), cpuLater, 1e-4, 'back on the GPU: the same pose');
       let plain = 0;
       character.rig!.root.traverse((o) => {
         if ((o as SkinnedMesh).isMesh && !(o as SkinnedMesh).isSkinnedMesh) plain++;

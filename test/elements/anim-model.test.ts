@@ -7,7 +7,7 @@ import type { AnimScene } from '../../src/elements/anim-scene.js';
 import type { AnimErrorDetail } from '../../src/elements/errors.js';
 import { expectClose } from '../helpers/math.js';
 import { pointerGlb } from '../helpers/pointer-glb.js';
-import { fetchSharedModel } from '../helpers/shared-models.js';
+import { MODELS } from '../helpers/shared-models.js';
 
 const MANNEQUIN = '/assets/mannequin.glb';
 
@@ -212,10 +212,9 @@ describe('<anim-model> property clips (KHR_animation_pointer)', () => {
 });
 
 describe('<anim-model> on real models', () => {
-  it('loads RobotExpressive and reports its clips and bones', async function () {
-    await fetchSharedModel(this, 'RobotExpressive.glb');
+  it('loads RobotExpressive and reports its clips and bones', async () => {
     const { model } = await inScene(
-      html`<anim-scene paused><anim-model src="/shared-models/RobotExpressive.glb" scale="0.5"></anim-model></anim-scene>`,
+      html`<anim-scene paused><anim-model src=${MODELS.robot} scale="0.5"></anim-model></anim-scene>`,
     );
     expect(model.clips).to.include.members(['Dance', 'Wave', 'Walking']);
     const box = new Box3().setFromObject(model.object3D);

@@ -10,7 +10,7 @@ import type { AnimScene } from '../../src/elements/anim-scene.js';
 import type { BoneAnchor } from '../../src/elements/bone-anchor.js';
 import type { AnimErrorDetail } from '../../src/elements/errors.js';
 import { expectClose } from '../helpers/math.js';
-import { fetchSharedModel } from '../helpers/shared-models.js';
+import { MODELS } from '../helpers/shared-models.js';
 
 const MANNEQUIN = '/assets/mannequin.glb';
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -156,13 +156,11 @@ describe('<bone-anchor>', () => {
 });
 
 describe('<bone-anchor> on real models', () => {
-  it("rides the Soldier's right hand through a walk-to-run crossfade, carrying the Fox", async function () {
-    await fetchSharedModel(this, 'Soldier.glb');
-    await fetchSharedModel(this, 'Fox.glb');
+  it("rides a Mixamo rig's right hand (centimetres under a 0.01 armature) through a walk-to-run crossfade, carrying the Fox", async () => {
     const { scene, character, errors } = await mount(`
-      <anim-character src="/shared-models/Soldier.glb" clip="Walk" fade="0.3">
+      <anim-character src="${MODELS.mixamo}" clip="Walk" fade="0.3">
         <bone-anchor bone="mixamorig:RightHand" offset="0 10cm 0">
-          <anim-model src="/shared-models/Fox.glb" scale="0.005"></anim-model>
+          <anim-model src="${MODELS.fox}" scale="0.005"></anim-model>
         </bone-anchor>
       </anim-character>`);
     const anchor = scene.querySelector<BoneAnchor>('bone-anchor')!;

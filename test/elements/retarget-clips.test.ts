@@ -18,7 +18,7 @@ import {
 import { collectErrors, MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
 import { packGlb, triangleGlb } from '../helpers/glb.js';
 import { expectClose } from '../helpers/math.js';
-import { fetchSharedModel } from '../helpers/shared-models.js';
+import { fetchModel, MODELS, SHARED, sharedModelsPresent } from '../helpers/shared-models.js';
 
 /** The mannequin's clips and skeleton with its meshes taken out: an animation pack, as a blob URL. */
 async function mannequinPack(): Promise<string> {
@@ -62,49 +62,54 @@ async function mountMany(
   return { scene, characters, errors };
 }
 
+const SHARED_MODELS = await sharedModelsPresent();
+
 describe('<anim-clip src retarget>: clips from other files and other rigs', () => {
   afterEach(() => {
     for (const scene of document.querySelectorAll('body > anim-scene')) scene.remove();
   });
 
-  it("plays Soldier's Walk on the mannequin as the runtime retargets it, reporting the slots found", async function () {
-    const soldierBytes = await fetchSharedModel(this, 'Soldier.glb');
-    const loads: AnimLoadDetail[] = [];
-    document.addEventListener('anim-load', (e) => loads.push((e as CustomEvent<AnimLoadDetail>).detail), {
-      once: true,
+  const walks = [MODELS.mixamo, MODELS.biped, ...(SHARED_MODELS ? [`${SHARED}Soldier.glb`] : [])];
+  for (const file of walks) {
+    it(`plays ${file}'s Walk on the mannequin as the runtime retargets it, reporting the slots found`, async () => {
+      const soldierBytes = await fetchModel(file);
+      const walkName = file === MODELS.biped ? 'walk' : 'Walk';
+      const loads: AnimLoadDetail[] = [];
+      document.addEventListener('anim-load', (e) => loads.push((e as CustomEvent<AnimLoadDetail>).detail), {
+        once: true,
+      });
+      const { scene, character, errors } = await mountCharacter(
+        `src="${MANNEQUIN}" clip="soldier-walk" fade="0"`,
+        `<anim-clip name="soldier-walk" src="${file}#${walkName}" retarget></anim-clip>`,
+      );
+      expect(errors).to.deep.equal([]);
+      expect(character.clips).to.include.members(['walk', 'idle', 'soldier-walk']);
+      expect(loads[0].humanoid).to.include.members(['hips', 'leftUpperArm', 'rightFoot']);
+      scene.step(0.3);
+      // the oracle: the runtime's retarget sampled and posed by hand on a second import of each file
+      const soldier = importGltf(...(Object.values(parseGlb(soldierBytes)) as [GltfJson, ArrayBuffer[]]));
+      const mannequin = importGltf(
+        ...(Object.values(parseGlb(await (await fetch(MANNEQUIN)).arrayBuffer())) as [GltfJson, ArrayBuffer[]]),
+      );
+      const clip = retargetClip(
+        soldier.clips.find((c) => c.name === walkName)!,
+        gltfHumanoid(soldier),
+        gltfHumanoid(mannequin),
+      );
+      const binding = bindClip(clip, mannequin.skeleton);
+      const pose = createPose(mannequin.skeleton.jointCount, mannequin.defaultWeights.length);
+      setRestPose(mannequin.skeleton, pose);
+      sampleClip(binding, 0.3, createSampleCache(binding), pose);
+      const model = new Float32Array(mannequin.skeleton.jointCount * 16);
+      localToModel(mannequin.skeleton, pose, null, model);
+      for (const bone of ['LeftLowerLeg', 'RightHand', 'Head']) {
+        const j = mannequin.skeleton.indexByName.get(bone)!;
+        expectClose(character.boneMatrix(bone)!, model.subarray(j * 16, j * 16 + 16), 1e-4, bone);
+      }
     });
-    const { scene, character, errors } = await mountCharacter(
-      `src="${MANNEQUIN}" clip="soldier-walk" fade="0"`,
-      `<anim-clip name="soldier-walk" src="/shared-models/Soldier.glb#Walk" retarget></anim-clip>`,
-    );
-    expect(errors).to.deep.equal([]);
-    expect(character.clips).to.include.members(['walk', 'idle', 'soldier-walk']);
-    expect(loads[0].humanoid).to.include.members(['hips', 'leftUpperArm', 'rightFoot']);
-    scene.step(0.3);
-    // the oracle: the runtime's retarget sampled and posed by hand on a second import of each file
-    const soldier = importGltf(...(Object.values(parseGlb(soldierBytes)) as [GltfJson, ArrayBuffer[]]));
-    const mannequin = importGltf(
-      ...(Object.values(parseGlb(await (await fetch(MANNEQUIN)).arrayBuffer())) as [GltfJson, ArrayBuffer[]]),
-    );
-    const clip = retargetClip(
-      soldier.clips.find((c) => c.name === 'Walk')!,
-      gltfHumanoid(soldier),
-      gltfHumanoid(mannequin),
-    );
-    const binding = bindClip(clip, mannequin.skeleton);
-    const pose = createPose(mannequin.skeleton.jointCount, mannequin.defaultWeights.length);
-    setRestPose(mannequin.skeleton, pose);
-    sampleClip(binding, 0.3, createSampleCache(binding), pose);
-    const model = new Float32Array(mannequin.skeleton.jointCount * 16);
-    localToModel(mannequin.skeleton, pose, null, model);
-    for (const bone of ['LeftLowerLeg', 'RightHand', 'Head']) {
-      const j = mannequin.skeleton.indexByName.get(bone)!;
-      expectClose(character.boneMatrix(bone)!, model.subarray(j * 16, j * 16 + 16), 1e-4, bone);
-    }
-  });
+  }
 
-  it('loads an animation pack once for several characters, retargeted or bound by node name', async function () {
-    await fetchSharedModel(this, 'Xbot.glb');
+  it('loads an animation pack once for several characters, retargeted or bound by node name', async () => {
     const pack = await mannequinPack();
     let scene!: AnimScene;
     let characters: AnimCharacter[] = [];
@@ -112,7 +117,7 @@ describe('<anim-clip src retarget>: clips from other files and other rigs', () =
       ({ scene, characters } = await mountMany(`
         <anim-character src="${MANNEQUIN}" clip="pack-wave" fade="0"><anim-clip name="pack-wave" src="${pack}#wave"></anim-clip></anim-character>
         <anim-character src="${MANNEQUIN}" clip="pack-walk" fade="0"><anim-clip name="pack-walk" src="${pack}#walk" retarget></anim-clip></anim-character>
-        <anim-character src="/shared-models/Xbot.glb" clip="pack-walk" fade="0"><anim-clip name="pack-walk" src="${pack}#walk" retarget></anim-clip></anim-character>`));
+        <anim-character src="${MODELS.mixamo}" clip="pack-walk" fade="0"><anim-clip name="pack-walk" src="${pack}#walk" retarget></anim-clip></anim-character>`));
     });
     expect(fetches.get(pack), 'the pack is fetched once').to.equal(1);
     const [byName, retargeted, xbot] = characters;
@@ -133,13 +138,12 @@ describe('<anim-clip src retarget>: clips from other files and other rigs', () =
     URL.revokeObjectURL(pack);
   });
 
-  it('reports a pack with no clips, a clip the pack lacks and an unmappable rig once each; the character keeps its clips', async function () {
-    await fetchSharedModel(this, 'Fox.glb');
+  it('reports a pack with no clips, a clip the pack lacks and an unmappable rig once each; the character keeps its clips', async () => {
     const empty = URL.createObjectURL(new Blob([triangleGlb()]));
     const { scene, characters, errors } = await mountMany(`
       <anim-character src="${MANNEQUIN}" clip="walk"><anim-clip name="nothing" src="${empty}#Run"></anim-clip></anim-character>
       <anim-character src="${MANNEQUIN}" clip="walk"><anim-clip name="moonwalk" src="${MANNEQUIN}#moonwalk" retarget></anim-clip></anim-character>
-      <anim-character src="/shared-models/Fox.glb" clip="Walk"><anim-clip name="wave" src="${MANNEQUIN}#wave" retarget></anim-clip></anim-character>`);
+      <anim-character src="${MODELS.fox}" clip="Walk"><anim-clip name="wave" src="${MANNEQUIN}#wave" retarget></anim-clip></anim-character>`);
     scene.step(0.25);
     await settle();
     const of = (c: AnimCharacter) => errors.filter((e) => e.source === c);

@@ -48,8 +48,10 @@ describe('graph: playhead', () => {
     instance.seek(0, 9);
     expect(instance.timeOf(0)).to.be.closeTo(0.8, 1e-12);
     instance.seek(0, Number.NaN);
+    expect(instance.timeOf(0), 'seek(NaN) is ignored').to.be.closeTo(0.8, 1e-12);
+    instance.seek(0, 0.5);
     instance.seek(0, -1);
-    expect(instance.timeOf(0)).to.equal(0);
+    expect(instance.timeOf(0), 'seek(-1) clamps to the start').to.equal(0);
   });
 
   it('a blend space’s cycle is its heaviest clip’s; a state with no clip has no length', () => {

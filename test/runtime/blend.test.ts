@@ -44,8 +44,11 @@ describe('runtime: layered and additive blending', () => {
       rest,
       out,
     );
+    expectClose(out.translations, a.translations, 1e-6);
     expectClose(out.scales, a.scales, 1e-6);
     expectClose(out.weights, a.weights, 1e-6);
+    for (let j = 0; j < J; j++)
+      expectQuatClose(out.rotations.subarray(j * 4, j * 4 + 4), a.rotations.subarray(j * 4, j * 4 + 4), 1e-6);
   });
 
   it('two layers at 0.25/0.75 lerp translations and nlerp rotations', () => {
@@ -118,6 +121,10 @@ describe('runtime: layered and additive blending', () => {
       expectQuatClose(out.rotations.subarray(j * 4, j * 4 + 4), pose.rotations.subarray(j * 4, j * 4 + 4), 1e-5);
     applyAdditive(ref, diff, 0, null, out);
     expectClose(out.translations, ref.translations, 1e-6);
+    expectClose(out.scales, ref.scales, 1e-6);
+    expectClose(out.weights, ref.weights, 1e-6);
+    for (let j = 0; j < J; j++)
+      expectQuatClose(out.rotations.subarray(j * 4, j * 4 + 4), ref.rotations.subarray(j * 4, j * 4 + 4), 1e-6);
     // half weight: translation halfway, rotation on the arc between
     applyAdditive(ref, diff, 0.5, Float32Array.from([1, 1, 0, 0]), out);
     for (let i = 0; i < 6; i++)

@@ -1,9 +1,60 @@
+import { Document, WebIO } from '@gltf-transform/core';
 import { expect } from '@open-wc/testing';
 import { AnimationMixer, type Mesh, type Object3D } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { CharacterRig } from '../../src/scene/character-rig.js';
 import { expectClose } from '../helpers/math.js';
-import { fetchSharedModel } from '../helpers/shared-models.js';
+import { fetchModel, MODELS, SHARED, sharedModelsPresent } from '../helpers/shared-models.js';
+
+/**
+ * A model animated by morph targets only, no skeleton (as HorseMorph.glb): one mesh with three targets and a
+ * weights clip on unevenly spaced keys that overshoot and go negative.
+ */
+async function morphOnlyGlb(): Promise<ArrayBuffer> {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const f32 = (values: number[], type: 'SCALAR' | 'VEC3') =>
+    doc.createAccessor().setType(type).setArray(new Float32Array(values)).setBuffer(buffer);
+  const base = [0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0];
+  const primitive = doc
+    .createPrimitive()
+    .setAttribute('POSITION', f32(base, 'VEC3'))
+    .setIndices(
+      doc
+        .createAccessor()
+        .setType('SCALAR')
+        .setArray(new Uint16Array([0, 1, 2, 1, 3, 2]))
+        .setBuffer(buffer),
+    );
+  for (let t = 0; t < 3; t++) {
+    const delta = base.map((_, i) => (i % 3 === t ? 0.1 * (t + 1) : 0));
+    primitive.addTarget(doc.createPrimitiveTarget(`t${t}`).setAttribute('POSITION', f32(delta, 'VEC3')));
+  }
+  const mesh = doc.createMesh('Blob').addPrimitive(primitive).setWeights([0, 0, 0]);
+  const node = doc.createNode('Blob').setMesh(mesh);
+  doc.createScene('Scene').addChild(node);
+  const times = [0, 0.1, 0.45, 0.5, 1.2];
+  const weights = [0, 0, 0, 1, 0.2, 0, 0.3, 1.4, -0.2, 0, 0.6, 0.9, 0.5, 0, 0];
+  const sampler = doc
+    .createAnimationSampler()
+    .setInput(f32(times, 'SCALAR'))
+    .setOutput(f32(weights, 'SCALAR'))
+    .setInterpolation('LINEAR');
+  doc
+    .createAnimation('Morph')
+    .addSampler(sampler)
+    .addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath('weights').setSampler(sampler));
+  const bytes = await new WebIO().writeBinary(doc);
+  return bytes.slice().buffer;
+}
+
+const MORPH_MODELS: [string, () => Promise<ArrayBuffer>][] = [
+  ['a generated morph-only model', morphOnlyGlb],
+  ...((await sharedModelsPresent())
+    ? [['HorseMorph.glb', () => fetchModel(`${SHARED}HorseMorph.glb`)] as [string, () => Promise<ArrayBuffer>]]
+    : []),
+];
+
 import { fetchBytes } from '../mannequin/mannequin-fixture.js';
 
 async function parse(bytes: ArrayBuffer) {
@@ -21,33 +72,36 @@ function morphMeshes(root: Object3D): Map<string, Mesh> {
 }
 
 describe('CharacterRig', () => {
-  it("plays morph-target weights: HorseMorph (no skeleton) against three's mixer", async function () {
-    const bytes = await fetchSharedModel(this, 'HorseMorph.glb');
-    const rig = await CharacterRig.create(await parse(bytes.slice(0)), 'HorseMorph.glb');
-    const oracle = await parse(bytes.slice(0));
-    const mixer = new AnimationMixer(oracle.scene);
-    mixer.clipAction(oracle.animations[0]).play();
-    expect(rig.play(rig.clipNames[0], { fade: 0 })).to.equal('started');
-    const ours = [...morphMeshes(rig.root).values()];
-    const theirs = [...morphMeshes(oracle.scene).values()];
-    expect(ours.length).to.be.greaterThan(0);
-    let t = 0;
-    let moved = 0;
-    for (const dt of [0, 0.13, 0.21, 0.08, 0.3]) {
-      rig.update(dt);
-      t += dt;
-      mixer.setTime(t);
-      ours.forEach((mesh, i) => {
-        expectClose(mesh.morphTargetInfluences!, theirs[i].morphTargetInfluences!, 1e-5, `weights at ${t}s`);
-        moved += mesh.morphTargetInfluences!.reduce((a, b) => a + b, 0);
-      });
-    }
-    expect(moved, 'the weights did move').to.be.greaterThan(0.1);
-    rig.dispose();
-  });
+  for (const [name, load] of MORPH_MODELS) {
+    it(`plays morph-target weights: ${name} (no skeleton) against three's mixer`, async () => {
+      const bytes = await load();
+      const rig = await CharacterRig.create(await parse(bytes.slice(0)), name);
+      const oracle = await parse(bytes.slice(0));
+      const mixer = new AnimationMixer(oracle.scene);
+      mixer.clipAction(oracle.animations[0]).play();
+      expect(rig.play(rig.clipNames[0], { fade: 0 })).to.equal('started');
+      const ours = [...morphMeshes(rig.root).values()];
+      const theirs = [...morphMeshes(oracle.scene).values()];
+      expect(ours.length).to.be.greaterThan(0);
+      let t = 0;
+      let moved = 0;
+      // uneven steps, through every key and past the last one (1.2 s on the generated model)
+      for (const dt of [0, 0.13, 0.21, 0.08, 0.3, 0.48, 0.3]) {
+        rig.update(dt);
+        t += dt;
+        mixer.setTime(t);
+        ours.forEach((mesh, i) => {
+          expectClose(mesh.morphTargetInfluences!, theirs[i].morphTargetInfluences!, 1e-5, `weights at ${t}s`);
+          moved += mesh.morphTargetInfluences!.reduce((a, b) => a + b, 0);
+        });
+      }
+      expect(moved, 'the weights did move').to.be.greaterThan(0.1);
+      rig.dispose();
+    });
+  }
 
-  it('RobotExpressive: face weights come from the pose, props under bones follow them, two skins pose', async function () {
-    const bytes = await fetchSharedModel(this, 'RobotExpressive.glb');
+  it('RobotExpressive: face weights come from the pose, props under bones follow them, two skins pose', async () => {
+    const bytes = await fetchModel(MODELS.robot);
     const rig = await CharacterRig.create(await parse(bytes.slice(0)), 'RobotExpressive.glb');
     const oracle = await parse(bytes.slice(0));
     const mixer = new AnimationMixer(oracle.scene);

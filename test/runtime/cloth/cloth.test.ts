@@ -222,7 +222,8 @@ describe('cloth: simulation', () => {
         advanceCloth(cloth, dt);
       }
       expectFinite(cloth, `dt ${fixed || 'random'}`);
-      expect(worstStrain(cloth), 'strain stays finite').to.be.below(10);
+      // measured: 57% at dt 1/240, 42% at random dt, under 0.1% at 1/60 and 1/20
+      expect(worstStrain(cloth), 'strain stays bounded').to.be.below(1);
     }
   });
 

@@ -1,10 +1,13 @@
 import { expect } from '@open-wc/testing';
 import {
   AnimError,
+  bindClip,
   buildSkeleton,
   createPose,
+  createSampleCache,
   localToModel,
   mapHumanoid,
+  sampleClip,
   setRestPose,
 } from '../../../src/runtime/index.js';
 import { compose } from '../../../src/runtime/mat4.js';
@@ -19,7 +22,7 @@ import {
   ragdollVelocities,
 } from '../../../src/runtime/ragdoll/index.js';
 import { mannequinAsset } from '../../helpers/mannequin-asset.js';
-import { randomQuat, rng } from '../../helpers/math.js';
+import { expectQuatClose, randomQuat, rng } from '../../helpers/math.js';
 
 async function mannequinLayout() {
   const asset = await mannequinAsset();
@@ -115,6 +118,39 @@ describe('ragdoll: read-back', () => {
     ragdollPose(skeleton, layout, state, identity, rest, createRagdollScratch(skeleton), out);
     for (let i = 0; i < out.translations.length; i++)
       expect(out.translations[i]).to.be.closeTo(rest.translations[i], 1e-5);
+    for (let j = 0; j < skeleton.jointCount; j++) {
+      expectQuatClose(out.rotations.subarray(j * 4, j * 4 + 4), rest.rotations.subarray(j * 4, j * 4 + 4), 1e-5);
+    }
+  });
+
+  it('round-trips a walking pose: every body joint reads back where the pose put it, turned as it was', async () => {
+    const { skeleton, rest, layout } = await mannequinLayout();
+    const asset = await mannequinAsset();
+    const walk = asset.clips.find((c) => c.name === 'walk')!;
+    const binding = bindClip(walk, skeleton);
+    const pose = createPose(skeleton.jointCount);
+    setRestPose(skeleton, pose);
+    sampleClip(binding, 0.37, createSampleCache(binding), pose);
+    const world = new Float32Array(skeleton.jointCount * 16);
+    localToModel(skeleton, pose, null, world);
+    const state = createRagdollState(layout);
+    ragdollBodiesFromMatrices(layout, world, state);
+    const out = createPose(skeleton.jointCount);
+    const identity = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+    ragdollPose(skeleton, layout, state, identity, rest, createRagdollScratch(skeleton), out);
+    const back = new Float32Array(skeleton.jointCount * 16);
+    localToModel(skeleton, out, null, back);
+    let moved = 0;
+    for (const { joint, name } of layout.bodies) {
+      for (let k = 0; k < 16; k++) {
+        expect(back[joint * 16 + k], `${name}[${k}]`).to.be.closeTo(world[joint * 16 + k], 1e-5);
+      }
+      // the whole matrix, its rotation too (local rotations differ where a joint between bodies keeps its rest)
+      const r = rest.rotations.subarray(joint * 4, joint * 4 + 4);
+      const p = pose.rotations.subarray(joint * 4, joint * 4 + 4);
+      if (Math.abs(r[0] * p[0] + r[1] * p[1] + r[2] * p[2] + r[3] * p[3]) < 0.999) moved++;
+    }
+    expect(moved, 'bodies the walk turned away from rest').to.be.at.least(6);
   });
 
   it('bone world matrices equal the body transforms within 1e-5, under a moved and scaled character', async () => {
