@@ -41,7 +41,9 @@ check(has('LICENSE'), 'the tarball holds LICENSE');
 check(has('assets/mannequin.glb'), 'the tarball holds the mannequin');
 check(has('dist/standalone/anim-elements.js'), 'the tarball holds the single-file build');
 check(has('custom-elements.json'), 'the tarball holds custom-elements.json');
-const strays = listing.filter((f) => /(^package\/(test|stories|demo|bench|scripts)\/)|\.test\.|shared-models/.test(f));
+const strays = listing.filter((f) =>
+  /(^package\/(test|stories|demo|bench|scripts|assets\/rigs|assets\/third-party)\/)|\.test\.|shared-models/.test(f),
+);
 check(
   strays.length === 0,
   `no test, story, demo or script files in the tarball${strays.length ? `: ${strays.slice(0, 5)}` : ''}`,
