@@ -50,7 +50,6 @@ export {
   importGltf,
   parseGlb,
   readAccessor,
-  readGltfJson,
 } from './gltf.js';
 export {
   buildChain,
