@@ -119,23 +119,9 @@ export function parseGlb(data: ArrayBuffer): { json: GltfJson; buffers: ArrayBuf
   return { json, buffers };
 }
 
-/** The JSON of a GLB or a .gltf text, or undefined when the bytes are neither (the loader then says why). */
-export function readGltfJson(data: ArrayBuffer): GltfJson | undefined {
-  try {
-    const view = new DataView(data);
-    if (data.byteLength >= 20 && view.getUint32(0, true) === GLB_MAGIC) {
-      if (view.getUint32(16, true) !== 0x4e4f534a) return undefined;
-      return JSON.parse(new TextDecoder().decode(new Uint8Array(data, 20, view.getUint32(12, true))));
-    }
-    return JSON.parse(new TextDecoder().decode(new Uint8Array(data)));
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Checks that `children` form a forest: no node is its own ancestor. A loader that walks the hierarchy
- * recursively (three's does) overflows its stack on a cycle, so this runs before it.
+ * recursively (three's does) overflows its stack on a cycle, so the scene layer runs this before it.
  * @throws AnimError `bad-gltf` naming the nodes of the first cycle found, and a child index that is no node.
  */
 export function checkNodeHierarchy(json: GltfJson): void {

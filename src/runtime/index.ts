@@ -51,7 +51,6 @@ export {
   importGltf,
   parseGlb,
   readAccessor,
-  readGltfJson,
 } from './gltf.js';
 export {
   buildChain,

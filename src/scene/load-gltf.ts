@@ -2,7 +2,7 @@ import { LoadingManager } from 'three';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { DRACO_GLTF_CONFIG, DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { type GLTF, GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { AnimError, checkNodeHierarchy, readGltfJson } from '../runtime/index.js';
+import { checkNodeHierarchy, type GltfJson } from '../runtime/index.js';
 import { CodedError } from './coded-error.js';
 import { disposeObject } from './dispose-object.js';
 
@@ -43,13 +43,18 @@ export async function loadGltf(url: string, options: LoadGltfOptions = {}): Prom
   const absolute = new URL(url, document.baseURI).href;
   const bytes = await download(absolute, signal, onProgress);
   if (!bytes || signal?.aborted) return undefined;
-  precheck(bytes, url);
 
   // referenced files (.bin, textures) load through the manager; remember which one failed
   let failedResource: string | undefined;
   const manager = new LoadingManager();
   manager.onError = (resource) => (failedResource ??= resource);
   const loader = new GLTFLoader(manager).setDRACOLoader(sharedDracoLoader()).setMeshoptDecoder(MeshoptDecoder);
+  // the loader walks children recursively: a cycle in the node hierarchy would overflow its stack, so the
+  // hierarchy is checked once the JSON is read, before any node is loaded (the error names the cycle)
+  loader.register((parser) => ({
+    name: 'anim-elements-node-hierarchy',
+    beforeRoot: async () => checkNodeHierarchy(parser.json as GltfJson),
+  }));
 
   let gltf: GLTF;
   try {
@@ -68,21 +73,6 @@ export async function loadGltf(url: string, options: LoadGltfOptions = {}): Prom
   }
   onProgress?.(1);
   return gltf;
-}
-
-/**
- * What three's loader cannot survive, checked before it runs: a cycle in the node hierarchy sends its
- * recursive node loading into a stack overflow. Bytes that are not glTF are left to the loader to name.
- */
-function precheck(bytes: ArrayBuffer, url: string): void {
-  const json = readGltfJson(bytes);
-  if (!json) return;
-  try {
-    checkNodeHierarchy(json);
-  } catch (error) {
-    if (!(error instanceof AnimError)) throw error;
-    throw new CodedError('bad-gltf', `${url} is not a valid glTF/GLB: ${error.message}`, { cause: error });
-  }
 }
 
 /** The file's bytes, reporting progress; `undefined` when aborted. */
