@@ -23,6 +23,9 @@ export const CHROME_ARGS = [
   '--enable-unsafe-swiftshader',
   '--disable-background-networking',
   '--disable-component-update',
+  // the allocation test: gc() on demand, exact heap sizes, and a young generation that no frame fills
+  '--js-flags=--expose-gc --min-semi-space-size=64 --max-semi-space-size=64',
+  '--enable-precise-memory-info',
 ];
 
 export const HOW_TO_GET_CHROME =
