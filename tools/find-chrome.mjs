@@ -23,8 +23,8 @@ export const CHROME_ARGS = [
   '--enable-unsafe-swiftshader',
   '--disable-background-networking',
   '--disable-component-update',
-  // the allocation test: gc() on demand, exact heap sizes, and a young generation that no frame fills
-  '--js-flags=--expose-gc --min-semi-space-size=64 --max-semi-space-size=64',
+  // the allocation test (test/scene/frame-allocation.test.ts): gc() on demand and exact heap sizes
+  '--js-flags=--expose-gc',
   '--enable-precise-memory-info',
 ];
 

@@ -1,17 +1,13 @@
 /**
- * The per-frame path allocates nothing: steady frames of a scene with every per-frame part (a state graph,
- * foot IK, an IK chain, a bone anchor, cloth, an active ragdoll, a third-person controller with its spring
- * arm, scenery colliders) make no object.
+ * The per-frame path keeps nothing: steady frames of a scene with every per-frame part (a state graph, foot IK,
+ * an IK chain, cloth, an active ragdoll, a third-person controller with its spring arm, scenery colliders)
+ * leave the used heap after gc() where it was (Chromium runs with `--js-flags=--expose-gc` and
+ * `--enable-precise-memory-info`, tools/find-chrome.mjs).
  *
- * How it measures: V8's sampling heap profiler (tools/heap-sampling.mjs, through the DevTools protocol)
- * records allocations over a window of frames, garbage included, each with its size and stack. An object
- * made on a frame's path shows in every window; what is left out: number boxes (a double leaving
- * unoptimized code or a call that was not inlined: 16 bytes at most, V8's business, not an object of ours),
- * and the calls into three's renderer and into Rapier, whose JS wrappers make objects of their own per call
- * (its step, character controller and ray cast). Code still warming up allocates now and then (feedback,
- * compiled code): windows run until one is clean, up to a budget, and a true per-frame allocation taints
- * every one. It also reports the used heap after gc() before and after a thousand frames (Chromium runs with
- * `--js-flags=--expose-gc` and `--enable-precise-memory-info`, tools/find-chrome.mjs).
+ * The first test (skipped, see there) looks for short-lived objects: V8's sampling heap profiler
+ * (tools/heap-sampling.mjs, through the DevTools protocol) records allocations over windows of frames, garbage
+ * included, with their stacks, leaving out the calls into three's renderer and into Rapier, whose JS wrappers
+ * make objects of their own per call (its step, character controller and ray cast).
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
@@ -46,6 +42,9 @@ interface Sample {
   stack: string[];
 }
 
+/** Frames per stretch of the heap-after-gc() test. */
+const FRAMES_KEPT = 400;
+
 const heap = () => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize;
 const gc = () => (globalThis as unknown as { gc: () => void }).gc();
 
@@ -59,7 +58,7 @@ async function sampled(run: () => void): Promise<Sample[]> {
     without: ['rapier.mjs', 'render src/scene/stage.ts', 'WebGLRenderer.render '],
     // made by the scene layer's code (three's work inside a call of ours is three's; the runtime's kernels box
     // numbers where a call is not inlined, folded by the optimizer into blocks the size of small objects)
-    origins: ['/src/scene/', '/src/elements/'],
+    origins: ['/src/'],
   })) as Sample[];
 }
 
@@ -90,9 +89,10 @@ async function busyScene() {
 }
 
 describe('the frame allocates nothing', () => {
-  // Skipped: V8's optimizer folds the number boxes of a call that was not inlined into blocks of 72-80 bytes, which
-  // the sampled sizes cannot tell from objects; the scene layer's foot IK, ground probe, controller and rig still
-  // show such blocks. Kept for the diagnosis it prints (allocation sites and stacks) until a measure tells them apart.
+  // Skipped: the profiler reports a sample's size as the step it fired on (72-80 bytes for a number box and for a
+  // {x, y, z} alike), so number boxes, which V8 makes for every double passed to or returned from a call it did
+  // not inline (the runtime's kernels and foot IK make thousands a frame), cannot be told from objects. It prints
+  // the sites and stacks it sampled: a diagnosis to run by hand (drop the skip) until a measure tells them apart.
   it.skip('steady frames of characters, a graph, foot IK, IK, cloth, a ragdoll and a controller', async function () {
     this.timeout(600000);
     const { scene, errors, characters, controller } = await busyScene();
@@ -131,19 +131,26 @@ describe('the frame allocates nothing', () => {
     expect(where, 'objects made on the frame path').to.deep.equal([]);
   });
 
-  it('keeps the used heap after gc() flat over a thousand frames (reported)', async function () {
+  it('keeps the used heap after gc() flat over steady frames', async function () {
     this.timeout(600000);
     expect(typeof (globalThis as { gc?: unknown }).gc, 'Chromium runs with --expose-gc').to.equal('function');
     const { scene, controller } = await busyScene();
     controller.input.forward = 1;
-    for (let f = 0; f < 200; f++) scene.step(DT);
-    gc();
-    const before = heap();
-    for (let f = 0; f < 1000; f++) scene.step(DT);
-    gc();
-    const after = heap();
-    console.log(`used heap after gc(): ${before} B before, ${after} B after 1000 frames (${after - before} B)`);
-    // retained growth: event listeners or caches that pile up per frame would show here
-    expect(after - before).to.be.below(256 * 1024);
+    const settled = async () => {
+      for (let f = 0; f < FRAMES_KEPT; f++) scene.step(DT);
+      // Rapier's wrappers register with a FinalizationRegistry, whose cleanup runs in a task after a collection
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      gc();
+      return heap();
+    };
+    // the first stretches free what loading left behind (megabytes) and hold the last code compiled
+    const readings: number[] = [];
+    for (let i = 0; i < 4; i++) readings.push(await settled());
+    const [before, after] = readings.slice(-2);
+    console.log(`used heap after gc(), every ${FRAMES_KEPT} frames: ${readings.join(' B, ')} B`);
+    // anything kept per frame (a listener, a cache entry, a pushed array) shows here; today's steady state keeps
+    // about 30 bytes a frame of something not yet found (JIT code or Rapier's glue), hence the bound
+    expect((after - before) / FRAMES_KEPT, 'bytes kept per frame').to.be.below(64);
   });
 });
