@@ -23,6 +23,9 @@ export const CHROME_ARGS = [
   '--enable-unsafe-swiftshader',
   '--disable-background-networking',
   '--disable-component-update',
+  // the allocation test (test/scene/frame-allocation.test.ts): gc() on demand and exact heap sizes
+  '--js-flags=--expose-gc',
+  '--enable-precise-memory-info',
 ];
 
 export const HOW_TO_GET_CHROME =

@@ -312,12 +312,13 @@ export class AnimController extends LitElement {
     update: (): void => {
       const c = this.#controller;
       if (!c) return;
-      const [forward, left, back, right] = this.#keys;
-      const held = (key: string) => this.#held.has(key);
+      // keys: forward, left, back, right (no destructuring or closure: this runs every frame)
+      const keys = this.#keys;
+      const held = this.#held;
       const input = this.input;
-      c.input.forward = clamp1(input.forward + (held(forward) ? 1 : 0) - (held(back) ? 1 : 0));
-      c.input.right = clamp1(input.right + (held(right) ? 1 : 0) - (held(left) ? 1 : 0));
-      c.input.run = input.run || held(this.#runKey);
+      c.input.forward = clamp1(input.forward + (held.has(keys[0]) ? 1 : 0) - (held.has(keys[2]) ? 1 : 0));
+      c.input.right = clamp1(input.right + (held.has(keys[3]) ? 1 : 0) - (held.has(keys[1]) ? 1 : 0));
+      c.input.run = input.run || held.has(this.#runKey);
       if (input.jump || this.#jumpPressed) c.input.jump = true;
       input.jump = false;
       this.#jumpPressed = false;

@@ -58,6 +58,7 @@ export class PhysicsWorld implements Actor {
   /** Scenery with colliders: the object, its colliders, and what it looked like when they were made. */
   readonly #scenery: { object: Object3D; colliders: RapierCollider[]; key: Float64Array }[] = [];
   #disposed = false;
+  #ray: RapierModule.Ray | null = null;
 
   /**
    * @param content the stage's content group: its children marked `userData.collider` (`<anim-model
@@ -109,15 +110,16 @@ export class PhysicsWorld implements Actor {
     if (!content) return;
     const scenery = this.#scenery;
     for (let i = scenery.length - 1; i >= 0; i--) {
-      const { object, colliders, key } = scenery[i];
-      if (object.parent === content && object.userData.collider === true && !changed(key, object)) continue;
-      this.removeColliders(colliders);
+      const entry = scenery[i];
+      const object = entry.object;
+      if (object.parent === content && object.userData.collider === true && !changed(entry.key, object)) continue;
+      this.removeColliders(entry.colliders);
       scenery.splice(i, 1);
     }
     const children = content.children;
     for (let i = 0; i < children.length; i++) {
       const object = children[i];
-      if (object.userData.collider !== true || scenery.some((entry) => entry.object === object)) continue;
+      if (object.userData.collider !== true || hasScenery(scenery, object)) continue;
       const key = new Float64Array(17);
       changed(key, object);
       scenery.push({ object, colliders: this.addStaticMeshes(object), key });
@@ -139,10 +141,14 @@ export class PhysicsWorld implements Actor {
     direction: readonly [number, number, number],
     maxDistance: number,
   ): RayHit | null {
-    const ray = new this.rapier.Ray(
-      { x: origin[0], y: origin[1], z: origin[2] },
-      { x: direction[0], y: direction[1], z: direction[2] },
-    );
+    const ray = (this.#ray ??= new this.rapier.Ray({ x: 0, y: 0, z: 0 }, { x: 0, y: 1, z: 0 }));
+    ray.origin.x = origin[0];
+    ray.origin.y = origin[1];
+    ray.origin.z = origin[2];
+    ray.dir.x = direction[0];
+    ray.dir.y = direction[1];
+    ray.dir.z = direction[2];
+    // Rapier's castRay itself still makes its query's wrappers (and the hit) per call
     const hit = this.world.castRay(ray, maxDistance, true);
     return hit ? { distance: hit.timeOfImpact, collider: hit.collider } : null;
   }
@@ -253,6 +259,11 @@ export function debugLineBody(colors: Float32Array, point: number): number {
   if (Math.abs(hue - KINEMATIC_HUE) <= HUE_TOLERANCE) return DEBUG_KINEMATIC;
   if (Math.abs(hue - DYNAMIC_HUE) <= HUE_TOLERANCE) return DEBUG_DYNAMIC;
   return DEBUG_OTHER;
+}
+
+function hasScenery(scenery: readonly { object: Object3D }[], object: Object3D): boolean {
+  for (let i = 0; i < scenery.length; i++) if (scenery[i].object === object) return true;
+  return false;
 }
 
 /** Whether `object` moved or changed its children since `key` was taken; updates `key`. */

@@ -1,6 +1,7 @@
-import { Frustum, Matrix4, Vector3 } from 'three';
+import { Frustum, Matrix4, Sphere } from 'three';
 import {
   AnimError,
+  blendPoses,
   copyPose,
   createPose,
   localToModel,
@@ -13,11 +14,16 @@ import {
   buildRagdoll,
   createRagdollScratch,
   createRagdollState,
+  lyingYaw,
   type RagdollLayout,
   type RagdollLimits,
   type RagdollState,
   type RagdollVertices,
   ragdollBodiesFromMatrices,
+  ragdollBody,
+  ragdollFaceUp,
+  ragdollForward,
+  ragdollHeadDirection,
   ragdollPose,
   ragdollVelocities,
   rotateVector,
@@ -142,21 +148,8 @@ class FadeFromPose implements LocalPoseModifier {
     if (this.done) return;
     this.#elapsed += dt;
     const t = Math.min(1, this.#elapsed / this.#duration);
-    const w = 1 - t * t * (3 - 2 * t);
-    const { translations: pt, rotations: pr } = pose;
-    const { translations: ft, rotations: fr } = this.from;
-    for (let i = 0; i < pt.length; i++) pt[i] += (ft[i] - pt[i]) * w;
-    for (let i = 0; i < pr.length; i += 4) {
-      // nlerp on the short arc: smooth enough over a fraction of a second
-      const s = pr[i] * fr[i] + pr[i + 1] * fr[i + 1] + pr[i + 2] * fr[i + 2] + pr[i + 3] * fr[i + 3] < 0 ? -1 : 1;
-      let len = 0;
-      for (let k = 0; k < 4; k++) {
-        pr[i + k] += (fr[i + k] * s - pr[i + k]) * w;
-        len += pr[i + k] * pr[i + k];
-      }
-      const inv = 1 / Math.sqrt(len || 1);
-      for (let k = 0; k < 4; k++) pr[i + k] *= inv;
-    }
+    // smoothstep from the held pose to the clip's: nlerp on the short arc is smooth enough over a fraction of a second
+    blendPoses(pose, this.from, 1 - t * t * (3 - 2 * t), pose);
     if (t >= 1) {
       this.done = true;
       this.#onDone();
@@ -199,8 +192,12 @@ export class Ragdoll implements PoseSource, PhysicsListener {
   #still = 0;
   #activeTime = 0;
   #removeListener: (() => void) | null = null;
-  /** The character's forward and up axes in the pelvis body's frame (for face up or down). */
+  /** The character's forward in the pelvis body's frame (for face up or down). */
   readonly #forward = new Float32Array(3);
+  /** Scratch: the pelvis-to-head direction. */
+  readonly #head = new Float32Array(3);
+  readonly #pelvis = new Float64Array(3);
+  readonly #headBody: number;
 
   constructor(
     rig: CharacterRig,
@@ -235,20 +232,8 @@ export class Ragdoll implements PoseSource, PhysicsListener {
     localToModel(skeleton, rest, null, world);
     const restState = createRagdollState(this.layout);
     ragdollBodiesFromMatrices(this.layout, world, restState);
-    const pelvis = restState.rotations.subarray(0, 4);
-    const conj = new Float32Array([-pelvis[0], -pelvis[1], -pelvis[2], pelvis[3]]);
-    const up = this.#headDirection(restState);
-    const left = new Float32Array(3);
-    const body = (name: string) => this.layout.bodies.findIndex((b) => b.name === name);
-    for (let k = 0; k < 3; k++) {
-      left[k] = restState.positions[body('leftUpperLeg') * 3 + k] - restState.positions[body('rightUpperLeg') * 3 + k];
-    }
-    const forward = [
-      left[1] * up[2] - left[2] * up[1],
-      left[2] * up[0] - left[0] * up[2],
-      left[0] * up[1] - left[1] * up[0],
-    ];
-    rotateVector(this.#forward, 0, conj, 0, forward, 0);
+    ragdollForward(this.layout, restState, this.#forward);
+    this.#headBody = ragdollBody(this.layout, 'head');
   }
 
   /** Whether its character has left the stage (removed, or its model replaced). */
@@ -256,9 +241,14 @@ export class Ragdoll implements PoseSource, PhysicsListener {
     return this.#rig.root.parent === null;
   }
 
-  /** Where the pelvis is, world space (the body's origin). */
-  get pelvis(): [number, number, number] {
-    return [this.state.positions[0], this.state.positions[1], this.state.positions[2]];
+  /** Where the pelvis is, world space (the body's origin): a view that the next step overwrites. */
+  get pelvis(): Readonly<Float64Array> {
+    const p = this.#pelvis;
+    const s = this.state.positions;
+    p[0] = s[0];
+    p[1] = s[1];
+    p[2] = s[2];
+    return p;
   }
 
   /**
@@ -271,6 +261,8 @@ export class Ragdoll implements PoseSource, PhysicsListener {
     this.#fade.done = true;
     if (this.status === 'off') {
       copyPose(rig.source.pose, this.#held);
+      // the body keeps the face it fell with (ragdollPose leaves morph weights alone)
+      this.pose.weights.set(this.#held.weights);
       this.#previousSource = rig.source;
     }
     const tracker = this.#tracker;
@@ -318,9 +310,11 @@ export class Ragdoll implements PoseSource, PhysicsListener {
     this.#activeTime += h;
     let still = true;
     let total = 0;
+    const v = velocity;
+    const w = spin;
     for (const body of this.#bodies) {
-      const v = body.linvel();
-      const w = body.angvel();
+      body.linvel(v);
+      body.angvel(w);
       const speed = Math.hypot(v.x, v.y, v.z);
       total += speed;
       if (speed > STILL_LINEAR || Math.hypot(w.x, w.y, w.z) > STILL_ANGULAR) {
@@ -365,16 +359,19 @@ export class Ragdoll implements PoseSource, PhysicsListener {
     // the get-up clip starts from the pose it lies in: it plays from its first frame, faded in below
     rig.source = this.#previousSource ?? rig.source;
     this.#previousSource = null;
-    const names = this.#faceUp() ? GET_UP_CLIPS.up : GET_UP_CLIPS.down;
+    const names = ragdollFaceUp(this.state, this.#forward) ? GET_UP_CLIPS.up : GET_UP_CLIPS.down;
     const clip = names.find((name) => rig.clipNames.includes(name)) ?? null;
     let clipYaw = 0;
     if (clip) {
       rig.play(clip, { fade: 0, loop: 'once' });
       rig.source.update(0);
-      clipYaw = this.#lyingYaw(rig.source.pose);
+      localToModel(rig.binding.asset.skeleton, rig.source.pose, null, this.#clipModel);
+      const { bodies } = this.layout;
+      clipYaw = lyingYaw(this.#clipModel, bodies[0].joint, bodies[this.#headBody].joint);
     }
     // stand at the pelvis, on the ground under it, turned so the clip's lying body lies along this one
-    const head = this.#headDirection(this.state);
+    const head = this.#head;
+    ragdollHeadDirection(this.layout, this.state, head);
     const scaleY = rig.root.scale.y;
     rig.root.position.set(this.state.positions[0], rig.root.position.y, this.state.positions[2]);
     rig.root.rotation.set(0, Math.atan2(head[0], head[2]) - clipYaw, 0);
@@ -388,42 +385,13 @@ export class Ragdoll implements PoseSource, PhysicsListener {
     return clip;
   }
 
-  /**
-   * The yaw of the pelvis-to-head direction of a pose in the character's own frame (0 along +Z): a get-up
-   * clip lying head towards −Z gives π. A pose standing up gives 0.
-   */
-  #lyingYaw(pose: Pose): number {
-    const model = this.#clipModel;
-    localToModel(this.#rig.binding.asset.skeleton, pose, null, model);
-    const pelvis = this.layout.bodies[0].joint * 16;
-    const head = this.layout.bodies[this.layout.bodies.findIndex((b) => b.name === 'head')].joint * 16;
-    const dx = model[head + 12] - model[pelvis + 12];
-    const dy = model[head + 13] - model[pelvis + 13];
-    const dz = model[head + 14] - model[pelvis + 14];
-    // upright (the head well above the pelvis): no lying direction to match
-    return Math.hypot(dx, dz) < Math.abs(dy) ? 0 : Math.atan2(dx, dz);
-  }
-
-  /** Whether the body lies face up (the chest towards the sky). */
-  #faceUp(): boolean {
-    const out = new Float32Array(3);
-    rotateVector(out, 0, this.state.rotations, 0, this.#forward, 0);
-    return out[1] > 0;
-  }
-
-  /** Horizontal-ish direction from the pelvis to the head. */
-  #headDirection(state: RagdollState): number[] {
-    const head = this.layout.bodies.findIndex((b) => b.name === 'head');
-    const d = [0, 1, 2].map((k) => state.positions[head * 3 + k] - state.positions[k]);
-    const l = Math.hypot(d[0], d[1], d[2]) || 1;
-    return d.map((v) => v / l);
-  }
-
   #readBodies(): void {
     const { positions, rotations } = this.state;
+    const t = translation;
+    const r = rotation;
     for (let b = 0; b < this.#bodies.length; b++) {
-      const t = this.#bodies[b].translation();
-      const r = this.#bodies[b].rotation();
+      this.#bodies[b].translation(t);
+      this.#bodies[b].rotation(r);
       positions[b * 3] = t.x;
       positions[b * 3 + 1] = t.y;
       positions[b * 3 + 2] = t.z;
@@ -462,6 +430,12 @@ export class Ragdoll implements PoseSource, PhysicsListener {
     this.status = 'off';
   }
 }
+
+/** Targets for Rapier's getters, which otherwise return a new object per call. */
+const translation = { x: 0, y: 0, z: 0 };
+const rotation = { x: 0, y: 0, z: 0, w: 1 };
+const velocity = { x: 0, y: 0, z: 0 };
+const spin = { x: 0, y: 0, z: 0 };
 
 function remove<T>(list: T[], item: T): void {
   const i = list.indexOf(item);
@@ -558,7 +532,8 @@ export class RagdollManager implements PhysicsListener {
   readonly #active: Ragdoll[] = [];
   readonly #frustum = new Frustum();
   readonly #matrix = new Matrix4();
-  readonly #point = new Vector3();
+  /** A body about a metre round the pelvis: in view if any of it may be. */
+  readonly #sphere = new Sphere(undefined, 1.2);
 
   constructor(stage: Stage) {
     this.#stage = stage;
@@ -594,10 +569,9 @@ export class RagdollManager implements PhysicsListener {
         ragdoll.dispose();
         continue;
       }
-      const [x, y, z] = ragdoll.pelvis;
-      // a body about a metre round the pelvis: in view if any of it may be
-      const inView = this.#frustum.intersectsSphere({ center: this.#point.set(x, y, z), radius: 1.2 } as never);
-      ragdoll.setAsleep(!inView);
+      const p = ragdoll.pelvis;
+      this.#sphere.center.set(p[0], p[1], p[2]);
+      ragdoll.setAsleep(!this.#frustum.intersectsSphere(this.#sphere));
     }
   }
 
@@ -605,8 +579,8 @@ export class RagdollManager implements PhysicsListener {
     if (this.#active.length <= this.maxActive) return;
     const camera = this.#stage.camera.position;
     const distance = (r: Ragdoll) => {
-      const [x, y, z] = r.pelvis;
-      return Math.hypot(x - camera.x, y - camera.y, z - camera.z);
+      const p = r.pelvis;
+      return Math.hypot(p[0] - camera.x, p[1] - camera.y, p[2] - camera.z);
     };
     const byDistance = [...this.#active].sort((a, b) => distance(a) - distance(b));
     for (const ragdoll of byDistance.slice(this.maxActive)) ragdoll.settle();

@@ -206,10 +206,12 @@ export class Stage {
     const start = this.#stats ? performance.now() : 0;
     eventQueue.beginFrame();
     try {
-      for (const actor of this.#earlyActors) this.#updateActor(actor, dt, this.#earlyActors);
-      for (const actor of this.#actors) this.#updateActor(actor, dt, this.#actors);
+      // forEach with callbacks made once: a for-of over a Set makes an iterator per loop
+      this.#dt = dt;
+      this.#earlyActors.forEach(this.#updateEarly);
+      this.#actors.forEach(this.#updateMain);
       this.#controls?.update();
-      for (const actor of this.#lateActors) this.#updateActor(actor, dt, this.#lateActors);
+      this.#lateActors.forEach(this.#updateLate);
       this.render();
     } finally {
       eventQueue.endFrame();
@@ -221,6 +223,11 @@ export class Stage {
       stats.frame(this, interval, performance.now() - start, calls, triangles, physicsMs);
     }
   }
+
+  #dt = 0;
+  readonly #updateEarly = (actor: Actor): void => this.#updateActor(actor, this.#dt, this.#earlyActors);
+  readonly #updateMain = (actor: Actor): void => this.#updateActor(actor, this.#dt, this.#actors);
+  readonly #updateLate = (actor: Actor): void => this.#updateActor(actor, this.#dt, this.#lateActors);
 
   #updateActor(actor: Actor, dt: number, phase: Set<Actor>): void {
     try {

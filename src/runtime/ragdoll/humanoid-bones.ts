@@ -4,30 +4,17 @@
  */
 import { AnimError } from '../errors.js';
 import type { HumanoidMap } from '../retarget/humanoid-map.js';
-import { type HumanoidSlot, REQUIRED_SLOTS, SLOT_INDEX } from '../retarget/slots.js';
+import { HUMANOID_SLOTS, type HumanoidSlot, REQUIRED_SLOTS, SLOT_INDEX } from '../retarget/slots.js';
 
-export const RAGDOLL_SLOTS = [
-  'hips',
-  'spine',
-  'chest',
-  'upperChest',
-  'neck',
-  'head',
-  'leftUpperArm',
-  'leftLowerArm',
-  'leftHand',
-  'rightUpperArm',
-  'rightLowerArm',
-  'rightHand',
-  'leftUpperLeg',
-  'leftLowerLeg',
-  'leftFoot',
-  'rightUpperLeg',
-  'rightLowerLeg',
-  'rightFoot',
-] as const satisfies readonly HumanoidSlot[];
+/** Slots with no body of their own: a shoulder rides the chest, the toes the foot. */
+const UNBODIED = ['leftShoulder', 'rightShoulder', 'leftToes', 'rightToes'] as const;
 
-export type RagdollSlot = (typeof RAGDOLL_SLOTS)[number];
+export type RagdollSlot = Exclude<HumanoidSlot, (typeof UNBODIED)[number]>;
+
+/** The humanoid slots a ragdoll builds bodies on, in the humanoid order. */
+export const RAGDOLL_SLOTS: readonly RagdollSlot[] = HUMANOID_SLOTS.filter(
+  (slot): slot is RagdollSlot => !(UNBODIED as readonly string[]).includes(slot),
+);
 
 /** Slots a ragdoll cannot do without: those of its slots every humanoid map has. */
 export const REQUIRED_RAGDOLL_SLOTS: readonly RagdollSlot[] = RAGDOLL_SLOTS.filter((slot) =>

@@ -12,6 +12,7 @@ export {
 } from './build-ragdoll.js';
 export { rotateVector } from './frames.js';
 export { RAGDOLL_SLOTS, type RagdollSlot, ragdollBones } from './humanoid-bones.js';
+export { lyingYaw, ragdollBody, ragdollFaceUp, ragdollForward, ragdollHeadDirection } from './lying.js';
 export {
   createRagdollScratch,
   createRagdollState,

@@ -15,9 +15,14 @@ import {
   buildRagdoll,
   createRagdollScratch,
   createRagdollState,
+  lyingYaw,
   RAGDOLL_SLOTS,
   ragdollBodiesFromMatrices,
+  ragdollBody,
   ragdollBones,
+  ragdollFaceUp,
+  ragdollForward,
+  ragdollHeadDirection,
   ragdollPose,
   ragdollVelocities,
 } from '../../../src/runtime/ragdoll/index.js';
@@ -197,5 +202,65 @@ describe('ragdoll: read-back', () => {
     }
     const pelvis = layout.bodies.findIndex((b) => b.name === 'pelvis');
     expect(state.linear[pelvis * 3]).to.be.closeTo(5, 0.2);
+  });
+});
+
+describe('ragdoll: how it lies', () => {
+  /** The mannequin's rest pose turned by `pitch` about X, then `yaw` about Y: its bodies and joint matrices. */
+  async function turned(pitch: number, yaw: number) {
+    const { skeleton, rest, layout } = await mannequinLayout();
+    const qx = [Math.sin(pitch / 2), 0, 0, Math.cos(pitch / 2)];
+    const [sy, cy] = [Math.sin(yaw / 2), Math.cos(yaw / 2)];
+    // qy ⊗ qx
+    const q = [cy * qx[0], sy * qx[3], -sy * qx[0], cy * qx[3]];
+    const root = new Float32Array(16);
+    compose(root, 0, [0.5, 0.2, -1], 0, q, 0, [1, 1, 1], 0);
+    const world = new Float32Array(skeleton.jointCount * 16);
+    localToModel(skeleton, rest, root, world);
+    const state = createRagdollState(layout);
+    ragdollBodiesFromMatrices(layout, world, state);
+    return { layout, world, state };
+  }
+
+  it('finds bodies by name', async () => {
+    const { layout } = await mannequinLayout();
+    expect(ragdollBody(layout, 'pelvis')).to.equal(0);
+    expect(layout.bodies[ragdollBody(layout, 'head')].name).to.equal('head');
+    expect(ragdollBody(layout, 'tail')).to.equal(-1);
+  });
+
+  it('points the head along the body: up when standing, along the ground when lying', async () => {
+    const head = new Float32Array(3);
+    const standing = await turned(0, 0);
+    ragdollHeadDirection(standing.layout, standing.state, head);
+    expect(head[1], 'standing: the head above the pelvis').to.be.above(0.95);
+    expect(Math.hypot(head[0], head[1], head[2])).to.be.closeTo(1, 1e-6);
+    // face up, head towards −Z, then turned 0.7 rad about Y: the head points (−sin 0.7, 0, −cos 0.7)
+    const lying = await turned(-Math.PI / 2, 0.7);
+    ragdollHeadDirection(lying.layout, lying.state, head);
+    expect(head[0]).to.be.closeTo(-Math.sin(0.7), 0.08);
+    expect(head[1]).to.be.closeTo(0, 0.08);
+    expect(head[2]).to.be.closeTo(-Math.cos(0.7), 0.08);
+  });
+
+  it('tells face up from face down, whatever the yaw', async () => {
+    const standing = await turned(0, 0);
+    const forward = new Float32Array(3);
+    ragdollForward(standing.layout, standing.state, forward);
+    expect(Math.hypot(forward[0], forward[1], forward[2]), 'a direction (the hips apart)').to.be.above(0.05);
+    for (const yaw of [0, 1.2, -2.5]) {
+      expect(ragdollFaceUp((await turned(-Math.PI / 2, yaw)).state, forward), `face up, yaw ${yaw}`).to.equal(true);
+      expect(ragdollFaceUp((await turned(Math.PI / 2, yaw)).state, forward), `face down, yaw ${yaw}`).to.equal(false);
+    }
+  });
+
+  it("gives a lying pose's yaw (0 along +Z), and 0 standing up", async () => {
+    const { layout } = await mannequinLayout();
+    const pelvis = layout.bodies[0].joint;
+    const head = layout.bodies[ragdollBody(layout, 'head')].joint;
+    expect(lyingYaw((await turned(0, 1)).world, pelvis, head), 'standing').to.equal(0);
+    // face down, head towards +Z, turned by 0.7: yaw 0.7; face up, head towards −Z: π + 0.7 (wrapped)
+    expect(lyingYaw((await turned(Math.PI / 2, 0.7)).world, pelvis, head)).to.be.closeTo(0.7, 0.08);
+    expect(lyingYaw((await turned(-Math.PI / 2, 0.7)).world, pelvis, head)).to.be.closeTo(0.7 - Math.PI, 0.08);
   });
 });
