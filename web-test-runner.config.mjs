@@ -2,7 +2,6 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { CHROME_ARGS, findChrome, HOW_TO_GET_CHROME } from './tools/find-chrome.mjs';
-import { heapSamplingPlugin } from './tools/heap-sampling.mjs';
 import { koaSharedModels } from './tools/shared-models.mjs';
 
 const executablePath = findChrome();
@@ -19,8 +18,6 @@ export default {
   plugins: [
     // the tsconfig makes esbuild compile lit's decorators as legacy decorators (experimentalDecorators)
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
-    // the allocation test's heap profiler (test/scene/frame-allocation.test.ts)
-    heapSamplingPlugin(),
   ],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROME_ARGS } })],
   testFramework: { config: { timeout: 60000 } },
