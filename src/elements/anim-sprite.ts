@@ -1,7 +1,6 @@
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import {
-  AnimError,
   advanceSprite,
   atlasSheet,
   buildSpriteTimeline,
@@ -15,14 +14,21 @@ import {
   type WrapMode,
 } from '../runtime/index.js';
 import { CodedError } from '../scene/coded-error.js';
-import { eventQueue } from '../scene/event-queue.js';
 import { loadImage, loadJson } from '../scene/load-image.js';
 import { SpriteQuad } from '../scene/sprite-quad.js';
 import type { Actor, Stage } from '../scene/stage.js';
 import { setTransform } from '../scene/transform.js';
 import { pageTicker } from '../scene/tween/page-ticker.js';
 import { acceptValue } from './accept-value.js';
-import { reportError } from './errors.js';
+import { reportCaught } from './errors.js';
+import {
+  type AnimSpriteEventMap,
+  type AnimSpriteFrameDetail,
+  type AnimSpriteLoadDetail,
+  type AnimSpritePlaybackDetail,
+  type Listen,
+  queueEvent,
+} from './events.js';
 import { findSceneStage } from './stage-context.js';
 import {
   type Parsed,
@@ -34,30 +40,7 @@ import {
   type Vector3Tuple,
 } from './units.js';
 
-/** The detail of `anim-sprite-frame`. */
-export interface AnimSpriteFrameDetail {
-  /** The sheet frame now shown (0-based, in sheet order). */
-  frame: number;
-  /** Its name: the atlas key, or the grid index as text. */
-  name: string;
-}
-
-/**
- * The detail of `anim-loop` and `anim-finish` on `<anim-sprite>`, named as a character's are (`clip`,
- * `count`); the sprite's `clip` is its sheet's `src`.
- */
-export interface AnimSpritePlaybackDetail {
-  /** The sheet's `src`. */
-  clip: string;
-  /** Loops completed since the sprite started (a pingpong bounce counts as one). */
-  count: number;
-}
-
-declare global {
-  interface HTMLElementEventMap {
-    'anim-sprite-frame': CustomEvent<AnimSpriteFrameDetail>;
-  }
-}
+export type { AnimSpriteEventMap, AnimSpriteFrameDetail, AnimSpriteLoadDetail, AnimSpritePlaybackDetail };
 
 const parseCount = (text: string) => parseWhole(text, 1);
 const parseIndex = (text: string) => parseWhole(text, 0);
@@ -137,6 +120,7 @@ function parseDurations(text: string): Parsed<number[]> {
  * @csspart frame - Outside a scene: the box that shows the frame.
  */
 @customElement('anim-sprite')
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below only types the inherited listener methods
 export class AnimSprite extends LitElement {
   static override styles = css`
     :host {
@@ -345,7 +329,7 @@ export class AnimSprite extends LitElement {
       if (player.frameChanged) this.#showFrame();
       if (player.frameChanged && this.frameEvents) {
         const frame = player.frame;
-        this.#emit('anim-sprite-frame', { frame, name: this.#sheet?.names[frame] ?? String(frame) });
+        queueEvent(this, 'anim-sprite-frame', { frame, name: this.#sheet?.names[frame] ?? String(frame) });
       }
       if (player.clock.stepLoops > 0) this.#emitPlayback('anim-loop');
       if (player.clock.stepFinished) this.#emitPlayback('anim-finish');
@@ -354,11 +338,7 @@ export class AnimSprite extends LitElement {
 
   #emitPlayback(type: 'anim-loop' | 'anim-finish'): void {
     const detail: AnimSpritePlaybackDetail = { clip: this.#requestedSrc, count: this.#player?.clock.loops ?? 0 };
-    this.#emit(type, detail);
-  }
-
-  #emit(type: string, detail: unknown): void {
-    eventQueue.enqueue(this, new CustomEvent(type, { detail, bubbles: true, composed: true }));
+    queueEvent(this, type, detail);
   }
 
   async #load(): Promise<void> {
@@ -385,11 +365,10 @@ export class AnimSprite extends LitElement {
       this.#image = image;
       this.#makeQuad();
       this.#rebuild();
-      this.#emit('anim-load', { src, clips: [], bones: [] });
+      queueEvent(this, 'anim-load', { src, clips: [], bones: [] });
     } catch (error) {
       if (abort.signal.aborted) return;
-      const code = error instanceof CodedError || error instanceof AnimError ? error.code : 'load-failed';
-      reportError(this, code as CodedError['code'], `${src}: ${(error as Error).message}`);
+      reportCaught(this, error, src);
     }
   }
 
@@ -435,8 +414,7 @@ export class AnimSprite extends LitElement {
       else this.#player = createSpritePlayer(timeline, this.#loop, this.#speed);
       this.#showFrame();
     } catch (error) {
-      if (!(error instanceof AnimError)) throw error;
-      reportError(this, 'bad-sprite-sheet', `${this.src}: ${error.message}`);
+      reportCaught(this, error, this.src);
     }
   }
 
@@ -468,6 +446,12 @@ export class AnimSprite extends LitElement {
     this.style.setProperty('--anim-sprite-frame-width', `${w}px`);
     this.style.setProperty('--anim-sprite-frame-aspect', `${w / h}`);
   }
+}
+
+/** `addEventListener` and `removeEventListener` typed by {@link AnimSpriteEventMap}. */
+export interface AnimSprite {
+  addEventListener: Listen<AnimSpriteEventMap, AnimSprite, AddEventListenerOptions>;
+  removeEventListener: Listen<AnimSpriteEventMap, AnimSprite, EventListenerOptions>;
 }
 
 declare global {

@@ -12,7 +12,6 @@ import {
   type TweenDirection,
 } from '../runtime/index.js';
 import type { ErrorCode } from '../scene/coded-error.js';
-import { eventQueue } from '../scene/event-queue.js';
 import type { Actor, Stage } from '../scene/stage.js';
 import { TWEEN_COMPOSITES, type TweenChannel, type TweenComposite } from '../scene/tween/channel.js';
 import { cssVariableChannel, elementChannel } from '../scene/tween/dom-channels.js';
@@ -21,23 +20,12 @@ import { pageTicker } from '../scene/tween/page-ticker.js';
 import { TweenPlayer } from '../scene/tween/tween-player.js';
 import { acceptValue } from './accept-value.js';
 import { reportError } from './errors.js';
+import { type AnimTweenEventDetail, queueEvent } from './events.js';
 import { findSceneStage } from './stage-context.js';
 import { cssValueShape, parseTweenValue } from './tween-values.js';
 import { type Parsed, parseEnum, parseTime } from './units.js';
 
-/** The detail of `anim-tween-start`, `anim-tween-loop` and `anim-tween-end`. */
-export interface AnimTweenEventDetail {
-  /** The iteration now running (0-based); for the end, the last one. */
-  iteration: number;
-}
-
-declare global {
-  interface HTMLElementEventMap {
-    'anim-tween-start': CustomEvent<AnimTweenEventDetail>;
-    'anim-tween-loop': CustomEvent<AnimTweenEventDetail>;
-    'anim-tween-end': CustomEvent<AnimTweenEventDetail>;
-  }
-}
+export type { AnimTweenEventDetail };
 
 /** Path heads that name a three.js object's properties. */
 const OBJECT_HEADS = ['position', 'rotation', 'scale', 'quaternion', 'material', 'light'];
@@ -302,9 +290,8 @@ export class AnimTween extends LitElement {
     },
   };
 
-  #emit(type: keyof HTMLElementEventMap, iteration: number): void {
-    const detail: AnimTweenEventDetail = { iteration };
-    eventQueue.enqueue(this, new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  #emit(type: 'anim-tween-start' | 'anim-tween-loop' | 'anim-tween-end', iteration: number): void {
+    queueEvent(this, type, { iteration });
   }
 
   #applyPending(): void {
