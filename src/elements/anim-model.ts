@@ -7,7 +7,7 @@ import { disposeObject, loadGltf } from '../scene/load-gltf.js';
 import { ModelAnimation } from '../scene/model-animation.js';
 import type { Actor } from '../scene/stage.js';
 import { setTransform } from '../scene/transform.js';
-import { acceptValue } from './accept-value.js';
+import { acceptValue, listText } from './accept-value.js';
 import { reportCaught, reportError } from './errors.js';
 import {
   type AnimModelEventMap,
@@ -108,7 +108,7 @@ export class AnimModel extends LitElement {
     return this.#position;
   }
   set position(value: readonly number[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#position = acceptValue(this, 'position', text, parseVector3, this.#position, ORIGIN);
   }
 
@@ -117,7 +117,7 @@ export class AnimModel extends LitElement {
     return this.#rotation;
   }
   set rotation(value: readonly number[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#rotation = acceptValue(this, 'rotation', text, parseAngles3, this.#rotation, ORIGIN);
   }
 
@@ -126,7 +126,7 @@ export class AnimModel extends LitElement {
     return this.#scale;
   }
   set scale(value: readonly number[] | number | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#scale = acceptValue(this, 'scale', text, parseScale, this.#scale, UNIT);
   }
 
@@ -228,6 +228,7 @@ export class AnimModel extends LitElement {
   }
 
   readonly #actor: Actor = {
+    failed: (error) => reportCaught(this, error, 'during a frame'),
     update: (dt) => {
       const animation = this.#animation;
       if (!animation?.playing) return;

@@ -19,7 +19,7 @@ import { SpriteQuad } from '../scene/sprite-quad.js';
 import type { Actor, Stage } from '../scene/stage.js';
 import { setTransform } from '../scene/transform.js';
 import { pageTicker } from '../scene/tween/page-ticker.js';
-import { acceptValue } from './accept-value.js';
+import { acceptFinite, acceptValue, listText } from './accept-value.js';
 import { reportCaught } from './errors.js';
 import {
   type AnimSpriteEventMap,
@@ -203,7 +203,7 @@ export class AnimSprite extends LitElement {
     return this.#durations;
   }
   set durations(value: readonly number[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#durations = acceptValue<number[] | null>(this, 'durations', text, parseDurations, this.#durations, null);
   }
 
@@ -244,7 +244,7 @@ export class AnimSprite extends LitElement {
     return this.#position;
   }
   set position(value: readonly number[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#position = acceptValue(this, 'position', text, parseVector3, this.#position, [0, 0, 0]);
   }
 
@@ -270,13 +270,14 @@ export class AnimSprite extends LitElement {
 
   /** Advances this sprite alone by exactly `dt` seconds, dispatching its events before returning (tests, scrubbing). */
   step(dt: number): void {
+    if (!acceptFinite(this, 'step', dt, 'dt must be a finite number of seconds')) return;
     if (this.isUpdatePending) this.performUpdate();
     pageTicker.step(this.#actor, dt);
   }
 
   /** Jumps to `time` seconds into the played range. */
   seek(time: number): void {
-    if (!this.#player || !Number.isFinite(time)) return;
+    if (!acceptFinite(this, 'seek', time, 'the time must be a finite number of seconds') || !this.#player) return;
     seekSprite(this.#player, time);
     this.#showFrame();
   }
@@ -322,6 +323,7 @@ export class AnimSprite extends LitElement {
   }
 
   readonly #actor: Actor = {
+    failed: (error) => reportCaught(this, error, 'during a frame'),
     update: (dt) => {
       const player = this.#player;
       if (!player || this.paused) return;

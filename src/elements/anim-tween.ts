@@ -18,8 +18,8 @@ import { cssVariableChannel, elementChannel } from '../scene/tween/dom-channels.
 import { objectChannel } from '../scene/tween/object-channels.js';
 import { pageTicker } from '../scene/tween/page-ticker.js';
 import { TweenPlayer } from '../scene/tween/tween-player.js';
-import { acceptValue } from './accept-value.js';
-import { reportError } from './errors.js';
+import { acceptFinite, acceptValue } from './accept-value.js';
+import { reportCaught, reportError } from './errors.js';
 import { type AnimTweenEventDetail, queueEvent } from './events.js';
 import { findSceneStage } from './stage-context.js';
 import { cssValueShape, parseTweenValue } from './tween-values.js';
@@ -229,10 +229,7 @@ export class AnimTween extends LitElement {
   /** Jumps to `time` seconds after the delay (clamped to the tween's length), without events. */
   seek(time: number): void {
     this.#applyPending();
-    if (!Number.isFinite(time)) {
-      reportError(this, 'bad-attribute', `seek(${time}): the time must be a finite number of seconds`);
-      return;
-    }
+    if (!acceptFinite(this, 'seek', time, 'the time must be a finite number of seconds')) return;
     this.#player.seek(time);
     this.#requestFrame();
   }
@@ -242,6 +239,7 @@ export class AnimTween extends LitElement {
    * and scrubbing. (Inside a scene, `scene.step(dt)` advances every tween in it.)
    */
   step(dt: number): void {
+    if (!acceptFinite(this, 'step', dt, 'dt must be a finite number of seconds')) return;
     this.#applyPending();
     pageTicker.step(this.#actor, dt);
   }
@@ -279,6 +277,7 @@ export class AnimTween extends LitElement {
   }
 
   readonly #actor: Actor = {
+    failed: (error) => reportCaught(this, error, 'during a frame'),
     update: (dt) => {
       if (this.#needsBind) this.#bind();
       if (!this.#player.bound) return;

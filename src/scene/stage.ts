@@ -16,7 +16,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { ColliderOverlay } from './collider-overlay.js';
 import { resolveCssColor } from './css-color.js';
 import { eventQueue } from './event-queue.js';
-import { FrameLoop } from './frame-loop.js';
+import { FrameLoop, tickActor } from './frame-loop.js';
 import { FrameStats, type StatsReading } from './frame-stats.js';
 import { Ground } from './ground.js';
 import { StageLights } from './lights.js';
@@ -29,6 +29,8 @@ export interface Actor {
   update(dt: number): void;
   /** `'character'` for a character's rig: `debug="stats"` counts them. */
   readonly kind?: 'character';
+  /** Told once when `update` throws; the actor stays in the loop (see `tickActor`). */
+  failed?(error: unknown): void;
 }
 
 /**
@@ -206,10 +208,10 @@ export class Stage {
     const start = this.#stats ? performance.now() : 0;
     eventQueue.beginFrame();
     try {
-      for (const actor of this.#earlyActors) this.#updateActor(actor, dt, this.#earlyActors);
-      for (const actor of this.#actors) this.#updateActor(actor, dt, this.#actors);
+      for (const actor of this.#earlyActors) tickActor(actor, dt);
+      for (const actor of this.#actors) tickActor(actor, dt);
       this.#controls?.update();
-      for (const actor of this.#lateActors) this.#updateActor(actor, dt, this.#lateActors);
+      for (const actor of this.#lateActors) tickActor(actor, dt);
       this.render();
     } finally {
       eventQueue.endFrame();
@@ -219,16 +221,6 @@ export class Stage {
       const { calls, triangles } = this.renderer.info.render;
       const physicsMs = runningPhysics(this)?.lastStepMs ?? Number.NaN;
       stats.frame(this, interval, performance.now() - start, calls, triangles, physicsMs);
-    }
-  }
-
-  #updateActor(actor: Actor, dt: number, phase: Set<Actor>): void {
-    try {
-      actor.update(dt);
-    } catch (error) {
-      // one broken actor must not stop the others: it leaves the loop, loudly
-      phase.delete(actor);
-      console.error('An actor threw during update and was removed from the frame loop.', error);
     }
   }
 
