@@ -15,7 +15,7 @@ async function readmeCodes(): Promise<{ codes: string[]; builders: [string, stri
     .split('\n')
     .filter((line) => /^\| `/.test(line));
   // the code column (and, in the builders' table, the reported-as column) hold one `code` each
-  const cells = rows.map((row) => row.split('|').map((cell) => /^ `([a-z-]+)` $/.exec(cell)?.[1]));
+  const cells = rows.map((row) => row.split('|').map((cell) => /^`([a-z-]+)`$/.exec(cell.trim())?.[1]));
   return {
     codes: cells.filter((c) => c.length === 4).map((c) => c[1] ?? '?'),
     builders: cells.filter((c) => c.length === 5).map((c) => [c[1] ?? '?', c[2] ?? '?'] as [string, string]),
