@@ -51,14 +51,15 @@ export function classifyError(error: unknown, context?: string): { code: ErrorCo
 }
 
 /**
- * The guard: reports a caught `error` on `el` (see {@link classifyError}); `context` (a URL, a method call)
- * starts the message. An `internal` error also goes to the console whole, stack and all. Never throws.
+ * The guard: reports a caught `error` on `el` (see {@link classifyError}) and returns the code and message
+ * reported; `context` (a URL, a method call) starts the message. An `internal` error also goes to the
+ * console whole, stack and all. Never throws.
  */
-export function reportCaught(el: Element, error: unknown, context?: string): ErrorCode {
-  const { code, message } = classifyError(error, context);
-  if (code === 'internal') console.error(`<${el.localName}>`, error);
-  reportError(el, code, message);
-  return code;
+export function reportCaught(el: Element, error: unknown, context?: string): { code: ErrorCode; message: string } {
+  const reported = classifyError(error, context);
+  if (reported.code === 'internal') console.error(`<${el.localName}>`, error);
+  reportError(el, reported.code, reported.message);
+  return reported;
 }
 
 /**

@@ -1,6 +1,15 @@
 // A page's code, compiled by `npm run typecheck` (test/types/tsconfig.json), never run: each listener below
 // must type-check under strict, and each `@ts-expect-error` line must fail to (a wrong detail field).
-import type { AnimCharacter, AnimModel, AnimScene, AnimSprite, AnimTween, ErrorCode } from '../../src/index.js';
+import type {
+  AnimCharacter,
+  AnimEventMap,
+  AnimModel,
+  AnimModelEventMap,
+  AnimScene,
+  AnimSprite,
+  AnimTween,
+  ErrorCode,
+} from '../../src/index.js';
 
 declare const character: AnimCharacter;
 declare const model: AnimModel;
@@ -34,6 +43,12 @@ character.addEventListener('anim-event', (e) => e.detail.time);
 character.addEventListener('anim-ragdoll', (e) => e.detail.phase);
 character.addEventListener('anim-warp-end', (e) => e.detail.completed);
 tween.addEventListener('anim-tween-end', (e) => e.detail.iteration);
+
+// the maps are public: a page can write its own typed helpers over them
+const onAny = <K extends keyof AnimEventMap>(type: K, listener: (event: AnimEventMap[K]) => void) =>
+  document.addEventListener(type, listener);
+onAny('anim-transition-start', (e) => e.detail.from);
+const modelLoad: AnimModelEventMap['anim-load']['detail']['src'] = 'lamp.glb';
 
 // the DOM's own events and unknown names keep their types
 model.addEventListener('click', (e) => e.clientX);
