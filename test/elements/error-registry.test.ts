@@ -79,7 +79,10 @@ describe('the error-code registry', () => {
     try {
       const bug = new TypeError('boom');
       expect(reportCaught(el, bug, 'play()').code).to.equal('internal');
-      expect(reportCaught(el, new AnimError('cyclic-skeleton', 'loop'))).to.deep.equal({ code: 'bad-gltf', message: 'loop' });
+      expect(reportCaught(el, new AnimError('cyclic-skeleton', 'loop'))).to.deep.equal({
+        code: 'bad-gltf',
+        message: 'loop',
+      });
       await Promise.resolve();
       expect(seen).to.deep.equal([
         ['internal', 'play(): unexpected TypeError: boom'],

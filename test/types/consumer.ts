@@ -48,7 +48,7 @@ tween.addEventListener('anim-tween-end', (e) => e.detail.iteration);
 const onAny = <K extends keyof AnimEventMap>(type: K, listener: (event: AnimEventMap[K]) => void) =>
   document.addEventListener(type, listener);
 onAny('anim-transition-start', (e) => e.detail.from);
-const modelLoad: AnimModelEventMap['anim-load']['detail']['src'] = 'lamp.glb';
+export const modelLoad: AnimModelEventMap['anim-load']['detail']['src'] = 'lamp.glb';
 
 // the DOM's own events and unknown names keep their types
 model.addEventListener('click', (e) => e.clientX);
@@ -74,4 +74,4 @@ tween.addEventListener('anim-tween-loop', (e) => e.detail.count);
 // @ts-expect-error a state's detail has no clip
 character.addEventListener('anim-state-exit', (e) => e.detail.clip);
 // @ts-expect-error the code is one of the registry's, not any string
-const notACode: ErrorCode = 'no-such-code';
+export const notACode: ErrorCode = 'no-such-code';
