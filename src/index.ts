@@ -35,6 +35,14 @@ export type { FootIkKnobs } from './elements/character-foot-ik.js';
 export type { AnimWarpEndDetail, RootMotionDelta, WarpTargetInput } from './elements/character-motion.js';
 export type { AnimRagdollDetail, RagdollOptions } from './elements/character-ragdoll.js';
 export type { AnimErrorDetail, ErrorCode } from './elements/errors.js';
+export type {
+  AnimCharacterEventMap,
+  AnimEventMap,
+  AnimModelEventMap,
+  AnimSpriteEventMap,
+  AnimSpriteLoadDetail,
+  Listen,
+} from './elements/events.js';
 export type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './elements/graph-events.js';
 export {
   type CompiledGraph,

@@ -2,11 +2,10 @@ import { css, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { type ClothPins, DEFAULT_CLOTH_SETTINGS } from '../runtime/cloth/index.js';
 import { type ClothColliders, ClothDriver } from '../scene/cloth-driver.js';
-import { CodedError } from '../scene/coded-error.js';
-import { acceptValue } from './accept-value.js';
+import { acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
 import type { AnimModel } from './anim-model.js';
-import { reportError } from './errors.js';
+import { reportCaught } from './errors.js';
 import { findSceneStage } from './stage-context.js';
 import { type Parsed, parseEnum, parseNumber, parseVector3, type Vector3Tuple } from './units.js';
 
@@ -135,7 +134,7 @@ export class AnimCloth extends LitElement {
     return this.#gravity;
   }
   set gravity(value: readonly number[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#gravity = acceptValue(this, 'gravity', text, parseVector3, this.#gravity, [...DEFAULTS.gravity]);
   }
 
@@ -203,7 +202,7 @@ export class AnimCloth extends LitElement {
       try {
         this.#driver.setSettings(this.#settings());
       } catch (error) {
-        if (error instanceof CodedError) reportError(this, error.code, error.message);
+        reportCaught(this, error);
       }
     }
   }
@@ -234,8 +233,7 @@ export class AnimCloth extends LitElement {
       this.#boundTo = target;
       stage.loop.requestRedraw();
     } catch (error) {
-      if (error instanceof CodedError) reportError(this, error.code, `mesh="${this.mesh}": ${error.message}`);
-      else throw error;
+      reportCaught(this, error, `mesh="${this.mesh}"`);
     }
   }
 

@@ -3,9 +3,9 @@ import { customElement, property } from 'lit/decorators.js';
 import { startPhysics } from '../scene/physics.js';
 import type { Stage } from '../scene/stage.js';
 import { type ControlInput, DEFAULT_THIRD_PERSON, ThirdPersonController } from '../scene/third-person.js';
-import { acceptValue } from './accept-value.js';
+import { acceptFinite, acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
-import { reportError } from './errors.js';
+import { reportCaught, reportError } from './errors.js';
 import { parseAngle, parseEnum, parseLength, parseNumber } from './units.js';
 
 const CONTROLLER_TYPES = ['third-person'] as const;
@@ -128,7 +128,7 @@ export class AnimController extends LitElement {
     return this.#keys;
   }
   set keys(value: readonly string[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#keys = acceptValue(this, 'keys', text, parseKeys, this.#keys, DEFAULT_KEYS);
   }
 
@@ -227,6 +227,8 @@ export class AnimController extends LitElement {
 
   /** Puts the character at x y z (metres) with no sweep: a respawn. */
   teleport(x: number, y: number, z: number): void {
+    if (![x, y, z].every((v, i) => acceptFinite(this, 'teleport', v, `${'xyz'[i]} must be a finite number of metres`)))
+      return;
     this.#controller?.teleport(x, y, z);
   }
 
@@ -309,6 +311,7 @@ export class AnimController extends LitElement {
 
   /** Each frame, before the controller: the keys held plus the scripted input. */
   readonly #inputActor = {
+    failed: (error: unknown) => reportCaught(this, error, 'during a frame'),
     update: (): void => {
       const c = this.#controller;
       if (!c) return;

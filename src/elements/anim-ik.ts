@@ -1,14 +1,15 @@
 import { css, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { Object3D } from 'three';
+import { describeValue } from '../runtime/describe-value.js';
 import { IK_SOLVERS, type IkSolver } from '../runtime/index.js';
 import type { CharacterRig } from '../scene/character-rig.js';
 import { CodedError } from '../scene/coded-error.js';
 import { IkChainDriver } from '../scene/ik-chain-driver.js';
 import type { IkPoint } from '../scene/ik-point.js';
-import { acceptValue } from './accept-value.js';
+import { acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
-import { type ErrorCode, reportError } from './errors.js';
+import { type ErrorCode, reportCaught, reportError } from './errors.js';
 import { type IkLimits, NO_LIMITS, parseIkLimits, readAxis } from './ik-limits.js';
 import { positionObjectOf } from './position-of.js';
 import {
@@ -180,7 +181,7 @@ export class AnimIk extends LitElement {
     return this.#axis;
   }
   set axis(value: readonly number[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#axis = acceptValue<Vector3Tuple | null>(this, 'axis', text, parseAimAxis, this.#axis, null);
   }
 
@@ -297,8 +298,7 @@ export class AnimIk extends LitElement {
         axis: this.#axis,
       });
     } catch (error) {
-      if (!(error instanceof CodedError)) throw error;
-      reportError(this, error.code, error.message);
+      reportCaught(this, error);
     }
     this.#redraw();
   }
@@ -327,7 +327,7 @@ export class AnimIk extends LitElement {
       driver.pole.clear();
       if (d.length === 3 && d.every(Number.isFinite) && d.some((v) => v !== 0))
         driver.poleDirection = Float64Array.from(d);
-      else reportError(this, 'bad-attribute', `pole: ${JSON.stringify(pole)} is not a direction [x, y, z]`);
+      else reportError(this, 'bad-attribute', `pole: ${describeValue(pole)} is not a direction [x, y, z]`);
     } else if (pole === null || text === '') driver.pole.clear();
     else
       this.#follow(driver.pole, pole, 'pole', (code, message) => {

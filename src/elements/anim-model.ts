@@ -1,15 +1,21 @@
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { Group, type Object3D, type SkinnedMesh } from 'three';
-import { AnimError, WRAP_MODES, type WrapMode } from '../runtime/index.js';
+import { WRAP_MODES, type WrapMode } from '../runtime/index.js';
 import { CodedError } from '../scene/coded-error.js';
-import { eventQueue } from '../scene/event-queue.js';
 import { disposeObject, loadGltf } from '../scene/load-gltf.js';
 import { ModelAnimation } from '../scene/model-animation.js';
 import type { Actor } from '../scene/stage.js';
 import { setTransform } from '../scene/transform.js';
-import { acceptValue } from './accept-value.js';
-import { reportError } from './errors.js';
+import { acceptValue, listText } from './accept-value.js';
+import { reportCaught, reportError } from './errors.js';
+import {
+  type AnimModelEventMap,
+  type AnimModelLoadDetail,
+  type AnimModelPlaybackDetail,
+  type Listen,
+  queueEvent,
+} from './events.js';
 import { getStage, type StageLease, whenStageReady } from './stage-context.js';
 import { parseAngles3, parseEnum, parseScale, parseVector3, type Vector3Tuple } from './units.js';
 
@@ -17,22 +23,7 @@ const ORIGIN: Vector3Tuple = [0, 0, 0];
 const UNIT: Vector3Tuple = [1, 1, 1];
 const parseWrap = (text: string) => parseEnum(text, WRAP_MODES);
 
-/** The detail of `anim-load` on `<anim-model>` (named as a character's is: `clips`, `bones`). */
-export interface AnimModelLoadDetail {
-  /** The URL that loaded. */
-  src: string;
-  /** Names of the animations the file holds (`clip` plays one's property tracks). */
-  clips: string[];
-  /** Joint names of the file's skins. */
-  bones: string[];
-}
-
-/** The detail of `anim-loop` and `anim-finish` on `<anim-model>` (named as a character's are). */
-export interface AnimModelPlaybackDetail {
-  clip: string;
-  /** Loops completed since the clip started (a pingpong bounce counts as one). */
-  count: number;
-}
+export type { AnimModelEventMap, AnimModelLoadDetail, AnimModelPlaybackDetail };
 
 /**
  * A static glTF/GLB model on the stage: props, scenery, a ground for feet to stand on. It loads `src`
@@ -82,6 +73,7 @@ export interface AnimModelPlaybackDetail {
  * @cssprop [--anim-model-height=300px] - Height of a model shown on its own (outside a scene) when the page sets none.
  */
 @customElement('anim-model')
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below only types the inherited listener methods
 export class AnimModel extends LitElement {
   static override styles = css`
     :host {
@@ -116,7 +108,7 @@ export class AnimModel extends LitElement {
     return this.#position;
   }
   set position(value: readonly number[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#position = acceptValue(this, 'position', text, parseVector3, this.#position, ORIGIN);
   }
 
@@ -125,7 +117,7 @@ export class AnimModel extends LitElement {
     return this.#rotation;
   }
   set rotation(value: readonly number[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#rotation = acceptValue(this, 'rotation', text, parseAngles3, this.#rotation, ORIGIN);
   }
 
@@ -134,7 +126,7 @@ export class AnimModel extends LitElement {
     return this.#scale;
   }
   set scale(value: readonly number[] | number | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#scale = acceptValue(this, 'scale', text, parseScale, this.#scale, UNIT);
   }
 
@@ -213,7 +205,7 @@ export class AnimModel extends LitElement {
       if (!gltf || abort.signal.aborted) return;
       const animation = await ModelAnimation.from(gltf).catch((error: unknown) => {
         disposeObject(gltf.scene);
-        throw error instanceof AnimError ? new CodedError('bad-gltf', `${src}: ${error.message}`) : error;
+        throw error;
       });
       if (abort.signal.aborted) {
         disposeObject(gltf.scene);
@@ -227,15 +219,16 @@ export class AnimModel extends LitElement {
         clips: gltf.animations.map((clip) => clip.name),
         bones: boneNames(gltf.scene),
       };
-      this.dispatchEvent(new CustomEvent('anim-load', { detail, bubbles: true, composed: true }));
+      queueEvent(this, 'anim-load', detail);
     } catch (error) {
       if (abort.signal.aborted) return;
-      const coded = error instanceof CodedError ? error : new CodedError('load-failed', `${src}: ${error}`);
-      reportError(this, coded.code, coded.message);
+      // the loader's errors name the URL already; a property track's (bad-gltf) and anything unexpected do not
+      reportCaught(this, error, error instanceof CodedError ? undefined : src);
     }
   }
 
   readonly #actor: Actor = {
+    failed: (error) => reportCaught(this, error, 'during a frame'),
     update: (dt) => {
       const animation = this.#animation;
       if (!animation?.playing) return;
@@ -248,7 +241,7 @@ export class AnimModel extends LitElement {
 
   #emitPlayback(type: 'anim-loop' | 'anim-finish'): void {
     const detail: AnimModelPlaybackDetail = { clip: this.clip ?? '', count: this.#animation?.clock.loops ?? 0 };
-    eventQueue.enqueue(this, new CustomEvent(type, { detail, bubbles: true, composed: true }));
+    queueEvent(this, type, detail);
   }
 
   /** Starts `clip` on the loaded model (an unknown name is reported and nothing plays). */
@@ -283,6 +276,12 @@ function boneNames(root: Object3D): string[] {
     for (const bone of (object as SkinnedMesh).skeleton?.bones ?? []) names.add(bone.name);
   });
   return [...names];
+}
+
+/** `addEventListener` and `removeEventListener` typed by {@link AnimModelEventMap}. */
+export interface AnimModel {
+  addEventListener: Listen<AnimModelEventMap, AnimModel, AddEventListenerOptions>;
+  removeEventListener: Listen<AnimModelEventMap, AnimModel, EventListenerOptions>;
 }
 
 declare global {

@@ -1,7 +1,7 @@
 import { css, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { RAGDOLL_LIMITS, type RagdollLimits } from '../runtime/ragdoll/index.js';
-import { acceptValue } from './accept-value.js';
+import { acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
 import type { AnimRagdollDetail } from './character-ragdoll.js';
 import { parseEnum, parseVector3, type Vector3Tuple } from './units.js';
@@ -53,7 +53,7 @@ export class AnimRagdoll extends LitElement {
     return this.#velocity;
   }
   set velocity(value: readonly number[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#velocity = acceptValue(this, 'velocity', text, parseVector3, this.#velocity, STILL);
   }
 

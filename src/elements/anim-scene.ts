@@ -4,7 +4,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { configurePhysics } from '../scene/physics.js';
 import { setMaxRagdolls } from '../scene/ragdoll.js';
 import { DEBUG_VIEWS, type DebugView, Stage } from '../scene/stage.js';
-import { acceptValue } from './accept-value.js';
+import { acceptFinite, acceptValue, listText } from './accept-value.js';
 import { reportError } from './errors.js';
 import { stageContext } from './stage-context.js';
 import { StatsPanel } from './stats-panel.js';
@@ -201,7 +201,7 @@ export class AnimScene extends LitElement {
     return this.#cameraTarget;
   }
   set cameraTarget(value: readonly number[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#cameraTarget = acceptValue(this, 'camera-target', text, parseVector3, this.#cameraTarget, DEFAULT_TARGET);
   }
 
@@ -241,7 +241,7 @@ export class AnimScene extends LitElement {
     return this.#gravity;
   }
   set gravity(value: readonly number[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#gravity = acceptValue(this, 'gravity', text, parseVector3, this.#gravity, DEFAULT_GRAVITY);
   }
 
@@ -267,7 +267,7 @@ export class AnimScene extends LitElement {
     return this.#debug;
   }
   set debug(value: readonly string[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#debug = acceptValue(this, 'debug', text, parseDebug, this.#debug, []);
   }
 
@@ -298,10 +298,7 @@ export class AnimScene extends LitElement {
    * involved: for tests, scrubbing and offline capture. Pending attribute changes are applied first.
    */
   step(dt: number): void {
-    if (!Number.isFinite(dt)) {
-      reportError(this, 'bad-attribute', `step(${dt}): dt must be a finite number of seconds`);
-      return;
-    }
+    if (!acceptFinite(this, 'step', dt, 'dt must be a finite number of seconds')) return;
     // a configuration change made just before the step shows in it
     if (this.isUpdatePending) this.performUpdate();
     this.#stage?.step(dt);

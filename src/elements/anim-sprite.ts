@@ -1,7 +1,6 @@
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import {
-  AnimError,
   advanceSprite,
   buildSpriteTimeline,
   createSpritePlayer,
@@ -12,44 +11,27 @@ import {
   seekSprite,
   type WrapMode,
 } from '../runtime/index.js';
-import { CodedError } from '../scene/coded-error.js';
-import { eventQueue } from '../scene/event-queue.js';
 import { SpriteQuad } from '../scene/sprite-quad.js';
 import type { Actor, Stage } from '../scene/stage.js';
 import { setTransform } from '../scene/transform.js';
 import { pageTicker } from '../scene/tween/page-ticker.js';
-import { acceptValue } from './accept-value.js';
-import { reportError } from './errors.js';
+import { acceptFinite, acceptValue, listText } from './accept-value.js';
+import { reportCaught } from './errors.js';
+import {
+  type AnimSpriteEventMap,
+  type AnimSpriteFrameDetail,
+  type AnimSpriteLoadDetail,
+  type AnimSpritePlaybackDetail,
+  type Listen,
+  queueEvent,
+} from './events.js';
 import { showFrameBox } from './sprite-frame-box.js';
 import { loadSpriteSheet } from './sprite-load.js';
 import { parseCount, parseDurations, parseFps, parseHeight, parseIndex, parseWrap } from './sprite-values.js';
 import { findSceneStage } from './stage-context.js';
 import { parseNumber, parseVector3, type Vector3Tuple } from './units.js';
 
-/** The detail of `anim-sprite-frame`. */
-export interface AnimSpriteFrameDetail {
-  /** The sheet frame now shown (0-based, in sheet order). */
-  frame: number;
-  /** Its name: the atlas key, or the grid index as text. */
-  name: string;
-}
-
-/**
- * The detail of `anim-loop` and `anim-finish` on `<anim-sprite>`, named as a character's are (`clip`,
- * `count`); the sprite's `clip` is its sheet's `src`.
- */
-export interface AnimSpritePlaybackDetail {
-  /** The sheet's `src`. */
-  clip: string;
-  /** Loops completed since the sprite started (a pingpong bounce counts as one). */
-  count: number;
-}
-
-declare global {
-  interface HTMLElementEventMap {
-    'anim-sprite-frame': CustomEvent<AnimSpriteFrameDetail>;
-  }
-}
+export type { AnimSpriteEventMap, AnimSpriteFrameDetail, AnimSpriteLoadDetail, AnimSpritePlaybackDetail };
 
 /**
  * A sprite-sheet animation. The sheet is an image cut into a grid (`columns`, `rows`, `frames`) or a
@@ -108,6 +90,7 @@ declare global {
  * @csspart frame - Outside a scene: the box that shows the frame.
  */
 @customElement('anim-sprite')
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below only types the inherited listener methods
 export class AnimSprite extends LitElement {
   static override styles = css`
     :host {
@@ -190,7 +173,7 @@ export class AnimSprite extends LitElement {
     return this.#durations;
   }
   set durations(value: readonly number[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#durations = acceptValue<number[] | null>(this, 'durations', text, parseDurations, this.#durations, null);
   }
 
@@ -231,7 +214,7 @@ export class AnimSprite extends LitElement {
     return this.#position;
   }
   set position(value: readonly number[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#position = acceptValue(this, 'position', text, parseVector3, this.#position, [0, 0, 0]);
   }
 
@@ -257,13 +240,14 @@ export class AnimSprite extends LitElement {
 
   /** Advances this sprite alone by exactly `dt` seconds, dispatching its events before returning (tests, scrubbing). */
   step(dt: number): void {
+    if (!acceptFinite(this, 'step', dt, 'dt must be a finite number of seconds')) return;
     if (this.isUpdatePending) this.performUpdate();
     pageTicker.step(this.#actor, dt);
   }
 
   /** Jumps to `time` seconds into the played range. */
   seek(time: number): void {
-    if (!this.#player || !Number.isFinite(time)) return;
+    if (!acceptFinite(this, 'seek', time, 'the time must be a finite number of seconds') || !this.#player) return;
     seekSprite(this.#player, time);
     this.#showFrame();
   }
@@ -311,6 +295,7 @@ export class AnimSprite extends LitElement {
   }
 
   readonly #actor: Actor = {
+    failed: (error) => reportCaught(this, error, 'during a frame'),
     update: (dt) => {
       const player = this.#player;
       if (!player || this.paused) return;
@@ -318,7 +303,7 @@ export class AnimSprite extends LitElement {
       if (player.frameChanged) this.#showFrame();
       if (player.frameChanged && this.frameEvents) {
         const frame = player.frame;
-        this.#emit('anim-sprite-frame', { frame, name: this.#sheet?.names[frame] ?? String(frame) });
+        queueEvent(this, 'anim-sprite-frame', { frame, name: this.#sheet?.names[frame] ?? String(frame) });
       }
       if (player.clock.stepLoops > 0) this.#emitPlayback('anim-loop');
       if (player.clock.stepFinished) this.#emitPlayback('anim-finish');
@@ -327,11 +312,7 @@ export class AnimSprite extends LitElement {
 
   #emitPlayback(type: 'anim-loop' | 'anim-finish'): void {
     const detail: AnimSpritePlaybackDetail = { clip: this.#requestedSrc, count: this.#player?.clock.loops ?? 0 };
-    this.#emit(type, detail);
-  }
-
-  #emit(type: string, detail: unknown): void {
-    eventQueue.enqueue(this, new CustomEvent(type, { detail, bubbles: true, composed: true }));
+    queueEvent(this, type, detail);
   }
 
   async #load(): Promise<void> {
@@ -349,11 +330,10 @@ export class AnimSprite extends LitElement {
       this.#image = image;
       this.#makeQuad();
       this.#rebuild();
-      this.#emit('anim-load', { src, clips: [], bones: [] });
+      queueEvent(this, 'anim-load', { src, clips: [], bones: [] });
     } catch (error) {
       if (abort.signal.aborted) return;
-      const code = error instanceof CodedError || error instanceof AnimError ? error.code : 'load-failed';
-      reportError(this, code as CodedError['code'], `${src}: ${(error as Error).message}`);
+      reportCaught(this, error, src);
     }
   }
 
@@ -399,8 +379,7 @@ export class AnimSprite extends LitElement {
       else this.#player = createSpritePlayer(timeline, this.#loop, this.#speed);
       this.#showFrame();
     } catch (error) {
-      if (!(error instanceof AnimError)) throw error;
-      reportError(this, 'bad-sprite-sheet', `${this.src}: ${error.message}`);
+      reportCaught(this, error, this.src);
     }
   }
 
@@ -417,6 +396,12 @@ export class AnimSprite extends LitElement {
       this.#shownSize = showFrameBox(this, this.#frameBox, this.#image, sheet, player.frame, this.#shownSize);
     }
   }
+}
+
+/** `addEventListener` and `removeEventListener` typed by {@link AnimSpriteEventMap}. */
+export interface AnimSprite {
+  addEventListener: Listen<AnimSpriteEventMap, AnimSprite, AddEventListenerOptions>;
+  removeEventListener: Listen<AnimSpriteEventMap, AnimSprite, EventListenerOptions>;
 }
 
 declare global {

@@ -14,32 +14,20 @@ import {
   type TweenFill,
 } from '../runtime/index.js';
 import type { ErrorCode } from '../scene/coded-error.js';
-import { eventQueue } from '../scene/event-queue.js';
 import type { Actor, Stage } from '../scene/stage.js';
 import { TWEEN_COMPOSITES, type TweenChannel, type TweenComposite } from '../scene/tween/channel.js';
 import { cssVariableChannel, elementChannel } from '../scene/tween/dom-channels.js';
 import { objectChannel } from '../scene/tween/object-channels.js';
 import { pageTicker } from '../scene/tween/page-ticker.js';
 import { TweenPlayer } from '../scene/tween/tween-player.js';
-import { acceptValue } from './accept-value.js';
-import { reportError } from './errors.js';
+import { acceptFinite, acceptValue } from './accept-value.js';
+import { reportCaught, reportError } from './errors.js';
+import { type AnimTweenEventDetail, queueEvent } from './events.js';
 import { findSceneStage } from './stage-context.js';
 import { cssValueShape, parseTweenValue } from './tween-values.js';
 import { type Parsed, parseEnum, parseNumber, parseTime } from './units.js';
 
-/** The detail of `anim-tween-start`, `anim-tween-loop` and `anim-tween-end`. */
-export interface AnimTweenEventDetail {
-  /** The iteration now running (0-based); for the end, the last one. */
-  iteration: number;
-}
-
-declare global {
-  interface HTMLElementEventMap {
-    'anim-tween-start': CustomEvent<AnimTweenEventDetail>;
-    'anim-tween-loop': CustomEvent<AnimTweenEventDetail>;
-    'anim-tween-end': CustomEvent<AnimTweenEventDetail>;
-  }
-}
+export type { AnimTweenEventDetail };
 
 /** Path heads that name a three.js object's properties. */
 const OBJECT_HEADS = ['position', 'rotation', 'scale', 'quaternion', 'material', 'light'];
@@ -253,10 +241,7 @@ export class AnimTween extends LitElement {
   /** Jumps to `time` seconds after the delay (clamped to the tween's length), without events. */
   seek(time: number): void {
     this.#applyPending();
-    if (!Number.isFinite(time)) {
-      reportError(this, 'bad-attribute', `seek(${time}): the time must be a finite number of seconds`);
-      return;
-    }
+    if (!acceptFinite(this, 'seek', time, 'the time must be a finite number of seconds')) return;
     this.#player.seek(time);
     this.#requestFrame();
   }
@@ -266,6 +251,7 @@ export class AnimTween extends LitElement {
    * and scrubbing. (Inside a scene, `scene.step(dt)` advances every tween in it.)
    */
   step(dt: number): void {
+    if (!acceptFinite(this, 'step', dt, 'dt must be a finite number of seconds')) return;
     this.#applyPending();
     pageTicker.step(this.#actor, dt);
   }
@@ -303,6 +289,7 @@ export class AnimTween extends LitElement {
   }
 
   readonly #actor: Actor = {
+    failed: (error) => reportCaught(this, error, 'during a frame'),
     update: (dt) => {
       if (this.#needsBind) this.#bind();
       if (!this.#player.bound) return;
@@ -314,9 +301,8 @@ export class AnimTween extends LitElement {
     },
   };
 
-  #emit(type: keyof HTMLElementEventMap, iteration: number): void {
-    const detail: AnimTweenEventDetail = { iteration };
-    eventQueue.enqueue(this, new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  #emit(type: 'anim-tween-start' | 'anim-tween-loop' | 'anim-tween-end', iteration: number): void {
+    queueEvent(this, type, { iteration });
   }
 
   #applyPending(): void {

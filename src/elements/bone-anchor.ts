@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import type { Object3D } from 'three';
 import { BoneFollower, type ScreenPoint } from '../scene/bone-follower.js';
 import type { Actor, Stage } from '../scene/stage.js';
-import { acceptValue } from './accept-value.js';
+import { acceptValue, listText } from './accept-value.js';
 import { reportError } from './errors.js';
 import { findSceneStage } from './stage-context.js';
 import { parseAngles3, parseVector3, type Vector3Tuple } from './units.js';
@@ -106,7 +106,7 @@ export class BoneAnchor extends LitElement {
     return this.#offset;
   }
   set offset(value: readonly number[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#offset = acceptValue(this, 'offset', text, parseVector3, this.#offset, ZERO);
   }
 
@@ -115,7 +115,7 @@ export class BoneAnchor extends LitElement {
     return this.#rotation;
   }
   set rotation(value: readonly number[] | string | null | undefined) {
-    const text = Array.isArray(value) ? value.join(' ') : value;
+    const text = listText(value);
     this.#rotation = acceptValue(this, 'rotation', text, parseAngles3, this.#rotation, ZERO);
   }
 

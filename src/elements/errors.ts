@@ -3,8 +3,13 @@
  * other characters. It becomes one `anim-error` event (`detail: {code, message, source}`, bubbling and
  * composed) plus one console warning per code **per element**: a page with two broken characters warns
  * about each, while one character with a bad value set every frame warns once.
+ *
+ * {@link reportCaught} is the one guard between the layers below and the page: a coded error (the
+ * runtime's or the scene's) becomes `anim-error` with its public code, anything else `internal` on the
+ * element that owns the work, with the original message.
  */
-import { ERROR_CODES, type ErrorCode } from '../scene/coded-error.js';
+import { describeValue } from '../runtime/describe-value.js';
+import { AnimError, ERROR_CODES, type ErrorCode, publicCode } from '../runtime/errors.js';
 import { eventQueue } from '../scene/event-queue.js';
 
 export type { ErrorCode };
@@ -17,12 +22,6 @@ export interface AnimErrorDetail {
   message: string;
   /** The element that reported it (the event may bubble far from it). */
   source: Element;
-}
-
-declare global {
-  interface HTMLElementEventMap {
-    'anim-error': CustomEvent<AnimErrorDetail>;
-  }
 }
 
 const warnedCodes = new WeakMap<Element, Set<ErrorCode>>();
@@ -41,4 +40,37 @@ export function reportError(el: Element, code: ErrorCode, message: string): void
   }
   const detail: AnimErrorDetail = { code, message, source: el };
   eventQueue.enqueue(el, new CustomEvent('anim-error', { detail, bubbles: true, composed: true }));
+}
+
+/** The public code and message for a caught `error`: its own code when it carries one, else `internal`. */
+export function classifyError(error: unknown, context?: string): { code: ErrorCode; message: string } {
+  const prefix = context ? `${context}: ` : '';
+  if (error instanceof AnimError) return { code: publicCode(error.code), message: `${prefix}${error.message}` };
+  const what = error instanceof Error ? `${error.name}: ${error.message}` : describeValue(error);
+  return { code: 'internal', message: `${prefix}unexpected ${what}` };
+}
+
+/**
+ * The guard: reports a caught `error` on `el` (see {@link classifyError}) and returns the code and message
+ * reported; `context` (a URL, a method call) starts the message. An `internal` error also goes to the
+ * console whole, stack and all. Never throws.
+ */
+export function reportCaught(el: Element, error: unknown, context?: string): { code: ErrorCode; message: string } {
+  const reported = classifyError(error, context);
+  if (reported.code === 'internal') console.error(`<${el.localName}>`, error);
+  reportError(el, reported.code, reported.message);
+  return reported;
+}
+
+/**
+ * Runs `work` for a public method of `el`; anything it throws is reported by {@link reportCaught} and
+ * `fallback` returned instead, so no bad argument ever throws out of an element.
+ */
+export function guarded<T>(el: Element, context: string, work: () => T, fallback: T): T {
+  try {
+    return work();
+  } catch (error) {
+    reportCaught(el, error, context);
+    return fallback;
+  }
 }

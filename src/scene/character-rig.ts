@@ -88,6 +88,8 @@ export type WarpResult = 'started' | 'unknown' | 'bad-targets';
  */
 export class CharacterRig implements Actor {
   readonly kind = 'character';
+  /** Told when a frame's update throws (the character reports it); see `tickActor`. */
+  failed?: (error: unknown) => void;
   /** Placed by the character's position, heading and scale; holds the glTF scene. */
   readonly root = new Group();
   readonly binding: GltfBinding;

@@ -1,5 +1,4 @@
 import {
-  AnimError,
   bindClip,
   type Clip,
   type ClipBinding,
@@ -11,7 +10,7 @@ import {
   type RigProfile,
 } from '../runtime/index.js';
 import { type ClipDefinition, externalClipKey } from './clip-library.js';
-import { CodedError } from './coded-error.js';
+import { asCoded, CodedError } from './coded-error.js';
 import { bindGltf } from './gltf-binding.js';
 import { disposeObject, loadGltf } from './load-gltf.js';
 
@@ -76,10 +75,10 @@ export function humanoidOf(asset: GltfAsset, choice: RigChoice, what: string): H
       rig =
         typeof choice === 'string' ? gltfHumanoid(asset, { profile: choice }) : gltfHumanoid(asset, { map: choice });
     } catch (error) {
-      if (!(error instanceof AnimError)) throw error;
       // a hand map's slots are checked when it is parsed, so the runtime's unknown-joint is a bone the model lacks
-      const code = error.code === 'no-humanoid' ? 'no-humanoid' : 'unknown-bone';
-      rig = new CodedError(code, `${what}: ${error.message}`, { cause: error });
+      const coded = asCoded(error, `${what}: `);
+      if (!(coded instanceof CodedError)) throw error;
+      rig = coded;
     }
     byChoice.set(key, rig);
   }

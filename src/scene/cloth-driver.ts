@@ -10,10 +10,10 @@ import {
   setClothSettings,
   writeClothVertices,
 } from '../runtime/cloth/index.js';
-import { AnimError, skinningMatrices } from '../runtime/index.js';
+import { skinningMatrices } from '../runtime/index.js';
 import { quatFromMatrix, type RagdollLayout, rotateVector } from '../runtime/ragdoll/index.js';
 import type { CharacterRig } from './character-rig.js';
-import { CodedError } from './coded-error.js';
+import { asCoded, CodedError } from './coded-error.js';
 import type { ModelPoseModifier } from './pose-pipeline.js';
 import { layoutRagdoll } from './ragdoll.js';
 import type { Actor, Stage } from './stage.js';
@@ -191,9 +191,7 @@ export class ClothDriver {
       this.cloth = buildCloth({ positions, indices, anchors: host.anchors }, options.pins, settings);
     } catch (error) {
       host.mesh.visible = true;
-      if (error instanceof AnimError)
-        throw new CodedError('bad-attribute', `cloth on "${options.mesh}": ${error.message}`);
-      throw error;
+      throw asCoded(error, `cloth on "${options.mesh}": `);
     }
     this.#anchors = new Float32Array(host.anchorCount * 16);
     this.#anchorMatrices = host.anchorMatrices;
@@ -226,8 +224,7 @@ export class ClothDriver {
     try {
       setClothSettings(this.cloth, settings);
     } catch (error) {
-      if (error instanceof AnimError) throw new CodedError('bad-attribute', error.message);
-      throw error;
+      throw asCoded(error);
     }
   }
 

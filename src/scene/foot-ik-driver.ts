@@ -10,7 +10,7 @@ import {
   solveFootIk,
 } from '../runtime/index.js';
 import type { CharacterRig } from './character-rig.js';
-import { CodedError } from './coded-error.js';
+import { asCoded, CodedError } from './coded-error.js';
 import { type GroundProbe, groundProbeOf } from './ground-probe.js';
 import { IkChainDriver } from './ik-chain-driver.js';
 import type { ModelPoseModifier } from './pose-pipeline.js';
@@ -64,10 +64,7 @@ export class FootIkDriver implements ModelPoseModifier {
     try {
       this.footIk = buildFootIk(skeleton, { legs: humanoidLegs(rig) });
     } catch (error) {
-      if (error instanceof AnimError && (error.code === 'unknown-bone' || error.code === 'bad-chain')) {
-        throw new CodedError(error.code, `foot IK: ${error.message}`, { cause: error });
-      }
-      throw error;
+      throw asCoded(error, 'foot IK: ');
     }
     this.#rig = rig;
     this.#ground = groundProbeOf(stage);

@@ -1,5 +1,4 @@
 import {
-  AnimError,
   buildChain,
   chainJoints,
   type IkChain,
@@ -16,7 +15,7 @@ import {
 } from '../runtime/index.js';
 import type { CharacterRig } from './character-rig.js';
 import { humanoidOf, type RigChoice } from './clip-sources.js';
-import { CodedError } from './coded-error.js';
+import { asCoded } from './coded-error.js';
 import { IkPoint } from './ik-point.js';
 import type { ModelPoseModifier } from './pose-pipeline.js';
 
@@ -39,8 +38,6 @@ export interface IkChainSettings {
   /** Look-at: the tip's aiming axis in its own frame; null for the character's front at rest. */
   axis: readonly number[] | null;
 }
-
-const RUNTIME_CODES = ['unknown-bone', 'bad-chain', 'bad-constraint', 'no-humanoid'] as const;
 
 /**
  * One IK chain on a character rig, solved each frame after forward kinematics (and after foot IK) with its
@@ -96,11 +93,7 @@ export class IkChainDriver implements ModelPoseModifier {
         aimAxis: settings.axis ?? restForwardAxis(skeleton, tip),
       });
     } catch (error) {
-      if (error instanceof CodedError) throw error;
-      if (error instanceof AnimError && (RUNTIME_CODES as readonly string[]).includes(error.code)) {
-        throw new CodedError(error.code as (typeof RUNTIME_CODES)[number], error.message, { cause: error });
-      }
-      throw error;
+      throw asCoded(error);
     }
   }
 

@@ -1,6 +1,5 @@
 import { Frustum, Matrix4, Sphere } from 'three';
 import {
-  AnimError,
   blendPoses,
   copyPose,
   createPose,
@@ -29,7 +28,7 @@ import {
   rotateVector,
 } from '../runtime/ragdoll/index.js';
 import type { CharacterRig } from './character-rig.js';
-import { CodedError } from './coded-error.js';
+import { asCoded } from './coded-error.js';
 import type { PhysicsListener, PhysicsWorld, RapierBody } from './physics.js';
 import type { LocalPoseModifier, ModelPoseModifier, PoseSource } from './pose-pipeline.js';
 import type { Stage } from './stage.js';
@@ -104,10 +103,7 @@ export function layoutRagdoll(rig: CharacterRig, limits: RagdollLimits): Ragdoll
   try {
     return buildRagdoll(skeleton, restWorld, restVertices(rig, restWorld), limits, humanoid);
   } catch (error) {
-    if (error instanceof AnimError && error.code === 'no-humanoid') {
-      throw new CodedError('no-humanoid', error.message, { cause: error });
-    }
-    throw error;
+    throw asCoded(error);
   }
 }
 

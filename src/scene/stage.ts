@@ -16,7 +16,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { ColliderOverlay } from './collider-overlay.js';
 import { resolveCssColor } from './css-color.js';
 import { eventQueue } from './event-queue.js';
-import { FrameLoop } from './frame-loop.js';
+import { FrameLoop, tickActor } from './frame-loop.js';
 import { FrameStats, type StatsReading } from './frame-stats.js';
 import { Ground } from './ground.js';
 import { StageLights } from './lights.js';
@@ -29,6 +29,8 @@ export interface Actor {
   update(dt: number): void;
   /** `'character'` for a character's rig: `debug="stats"` counts them. */
   readonly kind?: 'character';
+  /** Told once when `update` throws; the actor stays in the loop (see `tickActor`). */
+  failed?(error: unknown): void;
 }
 
 /**
@@ -206,12 +208,12 @@ export class Stage {
     const start = this.#stats ? performance.now() : 0;
     eventQueue.beginFrame();
     try {
-      // forEach with callbacks made once: a for-of over a Set makes an iterator per loop
+      // forEach with a callback made once: a for-of over a Set makes an iterator per loop
       this.#dt = dt;
-      this.#earlyActors.forEach(this.#updateEarly);
-      this.#actors.forEach(this.#updateMain);
+      this.#earlyActors.forEach(this.#tick);
+      this.#actors.forEach(this.#tick);
       this.#controls?.update();
-      this.#lateActors.forEach(this.#updateLate);
+      this.#lateActors.forEach(this.#tick);
       this.render();
     } finally {
       eventQueue.endFrame();
@@ -225,19 +227,7 @@ export class Stage {
   }
 
   #dt = 0;
-  readonly #updateEarly = (actor: Actor): void => this.#updateActor(actor, this.#dt, this.#earlyActors);
-  readonly #updateMain = (actor: Actor): void => this.#updateActor(actor, this.#dt, this.#actors);
-  readonly #updateLate = (actor: Actor): void => this.#updateActor(actor, this.#dt, this.#lateActors);
-
-  #updateActor(actor: Actor, dt: number, phase: Set<Actor>): void {
-    try {
-      actor.update(dt);
-    } catch (error) {
-      // one broken actor must not stop the others: it leaves the loop, loudly
-      phase.delete(actor);
-      console.error('An actor threw during update and was removed from the frame loop.', error);
-    }
-  }
+  readonly #tick = (actor: Actor): void => tickActor(actor, this.#dt);
 
   render(): void {
     if (this.#disposed) return;

@@ -1,5 +1,5 @@
 import { eventQueue } from '../event-queue.js';
-import { FrameLoop } from '../frame-loop.js';
+import { FrameLoop, tickActor } from '../frame-loop.js';
 import type { Actor } from '../stage.js';
 
 const actors = new Set<Actor>();
@@ -34,7 +34,7 @@ export const pageTicker = {
   step(actor: Actor, dt: number): void {
     eventQueue.beginFrame();
     try {
-      actor.update(dt);
+      tickActor(actor, dt);
     } finally {
       eventQueue.endFrame();
     }
@@ -57,14 +57,7 @@ function frame(time: number): void {
   lastTime = time;
   eventQueue.beginFrame();
   try {
-    for (const actor of actors) {
-      try {
-        actor.update(dt);
-      } catch (error) {
-        actors.delete(actor);
-        console.error('An actor threw during update and was removed from the page loop.', error);
-      }
-    }
+    for (const actor of actors) tickActor(actor, dt);
   } finally {
     eventQueue.endFrame();
   }
