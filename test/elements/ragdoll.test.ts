@@ -86,8 +86,8 @@ describe('ragdoll on <anim-character>', () => {
     expect(settledAt, 'settled within 5 s').to.be.within(0.5, 5);
     for (let f = 0; f < 60; f++) scene.step(DT);
     expect(phases.map((p) => p.phase)).to.deep.equal(['start', 'settled']);
-    console.log(`ragdoll falls: lowest ${lowest.toFixed(4)} m`);
-    expect(lowest, 'no body below the ground').to.be.above(-0.03);
+    // measured: 7.5 mm into the ground at worst (the contact's allowed penetration)
+    expect(lowest, 'no body below the ground').to.be.above(-0.015);
     // it fell: the pelvis lies low
     expect(ragdoll.pelvis[1]).to.be.below(0.4);
   });
@@ -134,7 +134,8 @@ describe('ragdoll on <anim-character>', () => {
     ];
     await Promise.all(characters.map((c, i) => c.ragdoll({ velocity: shoves[i] })));
     for (let f = 0; f < 180; f++) scene.step(DT);
-    const tolerance = (8 * Math.PI) / 180;
+    // measured: 0.16° past a limit at worst (the solver's joint softness)
+    const tolerance = (1 * Math.PI) / 180;
     let over = 0;
     for (const character of characters) {
       for (const { kind, angles, limits } of jointAngles(ragdollOf(character)!)) {
@@ -144,7 +145,7 @@ describe('ragdoll on <anim-character>', () => {
         });
       }
     }
-    console.log(`ragdoll joint limits: worst overshoot ${((over * 180) / Math.PI).toFixed(3)}°`);
+    expect((over * 180) / Math.PI, 'worst overshoot, degrees').to.be.below(1);
   });
 
   it('caps the simulation: 20 knocked down at once, at most 12 simulate, the farthest settle at once', async function () {
@@ -248,8 +249,8 @@ describe('ragdoll on <anim-character>', () => {
       if (ragdoll.status === 'active') lowest = Math.min(lowest, lowestPoint(ragdoll));
     }
     expect(ragdoll.status).to.equal('settled');
-    console.log(`mixamo-style ragdoll: lowest ${lowest.toFixed(4)} m`);
-    expect(lowest).to.be.above(-0.03);
+    // measured: 5 mm into the ground at worst
+    expect(lowest, 'no body below the ground').to.be.above(-0.015);
     expect(errors).to.deep.equal([]);
     const hips = ragdoll.layout.bodies[0].joint;
     const m = character.rig!.model.subarray(hips * 16, hips * 16 + 16);
