@@ -4,6 +4,7 @@ import { type GraphLayout, layoutGraph } from '../graph/graph-layout.js';
 import type { CompiledGraph, GraphInstance } from '../graph/index.js';
 import { acceptValue } from './accept-value.js';
 import type { CharacterGraph } from './character-graph.js';
+import { characterInternals } from './internals.js';
 import { parseEnum, parseTime } from './units.js';
 
 const parseInterval = (text: string) => parseTime(text, { min: 0.016 });
@@ -12,12 +13,10 @@ type Theme = (typeof THEMES)[number];
 const parseTheme = (text: string) => parseEnum(text, THEMES);
 
 /** What the view reads from its character. */
-interface GraphHost extends Element {
-  readonly stateGraph: CharacterGraph;
-}
+/** A character: its graph's run is read through the library's internals. */
+type GraphHost = Element;
 
-const isGraphHost = (el: Element | null): el is GraphHost =>
-  el !== null && typeof (el as Partial<GraphHost>).stateGraph === 'object';
+const isGraphHost = (el: Element | null): el is GraphHost => characterInternals(el) !== undefined;
 
 /**
  * A live drawing of a character's state graph, for debugging and for docs. Each layer is a band; its states
@@ -308,7 +307,7 @@ export class AnimGraphView extends LitElement {
     const root = this.getRootNode() as Document | ShadowRoot;
     const found = this.for && typeof root.getElementById === 'function' ? root.getElementById(this.for) : null;
     const character = isGraphHost(found) ? found : null;
-    const graph = character?.stateGraph.compiled ?? null;
+    const graph = characterInternals(character)?.graph.compiled ?? null;
     if (character !== this.#character || graph !== this.#graph) {
       this.#character = character;
       this.#graph = graph;
@@ -413,7 +412,7 @@ export class AnimGraphView extends LitElement {
   #paint(): void {
     const graph = this.#graph;
     const layout = this.#layout;
-    const run = this.#character?.stateGraph;
+    const run: CharacterGraph | undefined = characterInternals(this.#character)?.graph;
     if (!graph || !layout || !run) return;
     const instance: GraphInstance | null = run.instance?.graph === graph ? run.instance : null;
     layout.nodes.forEach((node, i) => {
