@@ -263,17 +263,17 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
     return this.#parts.graph.params;
   }
 
-  /** Called by the graph's elements when its markup changes: recompiled before the next frame. */
+  /** Called by the graph's elements when its markup changes: recompiled before the next frame. @internal */
   graphChanged(): void {
     this.#parts.graph.markupChanged();
   }
 
-  /** Called by an `<anim-param>` whose value was set. */
+  /** Called by an `<anim-param>` whose value was set. @internal */
   paramValueChanged(source: Element, name: string, value: number | boolean): void {
     this.#parts.graph.setParam(source, name, value, 'value');
   }
 
-  /** A param's live value, quietly (undefined for an unknown name). */
+  /** A param's live value, quietly (undefined for an unknown name). @internal */
   paramValue(name: string): number | boolean | undefined {
     return this.#parts.graph.paramValue(name);
   }
@@ -351,7 +351,7 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
     return null;
   }
 
-  /** Called by `<anim-clip>` / `<anim-event>` children when a definition changes: rebinds on the next frame. */
+  /** Called by `<anim-clip>` / `<anim-event>` children when a definition changes: rebinds on the next frame. @internal */
   clipsChanged(): void {
     const rig = this.#parts.loader.rig;
     if (!rig) return;
@@ -360,7 +360,7 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
     this.#parts.redraw();
   }
 
-  /** Called by `<anim-rig>` children when their map changes: retargeted clips are bound through the new map. */
+  /** Called by `<anim-rig>` children when their map changes: retargeted clips are bound through the new map. @internal */
   rigChanged(): void {
     void this.#parts.playback.bindExternalClips();
   }

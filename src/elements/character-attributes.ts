@@ -41,6 +41,7 @@ export let partsOf: (character: CharacterAttributes) => CharacterParts;
 
 /** The attributes of `<anim-character>` (documented on the element). */
 export class CharacterAttributes extends LitElement {
+  /** @internal */
   readonly #parts = new CharacterParts(this);
 
   static {
