@@ -91,7 +91,7 @@ export function traversalTargets(
 
 /** Vaults or climbs whatever is ahead of the character; returns what it did (null: nothing to cross). */
 export function traverse(character: AnimCharacter, physics: PhysicsWorld): 'vault' | 'climb' | null {
-  const root = character.rig?.root;
+  const root = character.object3D;
   if (!root || character.warping) return null;
   const { x, y, z } = root.position;
   const heading = root.rotation.y;

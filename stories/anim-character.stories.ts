@@ -11,8 +11,8 @@ interface CharacterArgs {
   loop: string;
   paused: boolean;
   fade: string;
-  clipStart: number;
-  clipEnd: number;
+  clipStart: string;
+  clipEnd: string;
   position: string;
   heading: number;
   scale: number;
@@ -34,8 +34,8 @@ const meta: Meta<CharacterArgs> = {
     loop: '',
     paused: false,
     fade: '0.25s',
-    clipStart: 0,
-    clipEnd: 1,
+    clipStart: '0%',
+    clipEnd: '100%',
     position: '0 0 0',
     heading: 0,
     scale: 1,
@@ -53,8 +53,12 @@ const meta: Meta<CharacterArgs> = {
     loop: { control: 'select', options: ['', 'repeat', 'once', 'pingpong', 'clamp'] },
     paused: { control: 'boolean' },
     fade: { control: 'text' },
-    clipStart: { name: 'clip-start', control: { type: 'range', min: 0, max: 1, step: 0.01 } },
-    clipEnd: { name: 'clip-end', control: { type: 'range', min: 0, max: 1, step: 0.01 } },
+    clipStart: {
+      name: 'clip-start',
+      control: 'text',
+      description: 'seconds (`0.5s`) or a percentage of the clip (`40%`)',
+    },
+    clipEnd: { name: 'clip-end', control: 'text', description: 'seconds (`0.5s`) or a percentage of the clip (`40%`)' },
     position: { control: 'text' },
     heading: { control: { type: 'range', min: -180, max: 180, step: 1 } },
     scale: { control: { type: 'range', min: 0.25, max: 2, step: 0.05 } },

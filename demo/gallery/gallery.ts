@@ -1,6 +1,7 @@
 import '../../src/index.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
+import { characterInternals } from '../../src/elements/internals.js';
 import { loadClipSource, retargetedClip } from '../../src/scene/clip-sources.js';
 import { type ClipSurvey, surveyClips } from './clip-survey.js';
 import { GalleryCamera } from './gallery-camera.js';
@@ -123,7 +124,7 @@ export class Gallery {
     }
     const only = (this.#options.only ?? []).map((p) => p.toLowerCase());
     const clipsFrom = this.#options.clipsFrom;
-    let asset = probe.rig!.binding.asset;
+    let asset = characterInternals(probe)!.rig!.binding.asset;
     if (clipsFrom) {
       // surveyed as the characters will play them: retargeted onto this model
       try {

@@ -2,6 +2,7 @@ import { Group } from 'three';
 import type { AnimController } from '../../src/elements/anim-controller.js';
 import '../../src/elements/anim-controller.js';
 import '../../src/elements/anim-warp.js';
+import { characterInternals } from '../../src/elements/internals.js';
 import { startPhysics } from '../../src/scene/physics.js';
 import { heading } from '../controls.js';
 import { box, course, ledge, MATERIALS } from '../level.js';
@@ -105,13 +106,13 @@ export const traversalSection: DemoSection = {
       stage.contentChanged();
       scene.controls = hadControls;
       scene.debug = hadDebug;
-      const rig = character.rig;
+      const rig = characterInternals(character)?.rig;
       if (rig) {
         rig.root.position.set(0, 0, 0);
         rig.root.rotation.set(0, 0, 0);
         rig.source = rig.playback;
       }
-      character.rootMotionMode = 'off';
+      character.rootMotion = 'off';
     };
   },
 };

@@ -6,6 +6,7 @@ import { acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
 import type { AnimModel } from './anim-model.js';
 import { reportCaught } from './errors.js';
+import { characterInternals } from './internals.js';
 import { findSceneStage } from './stage-context.js';
 import { type Parsed, parseEnum, parseNumber, parseVector3, type Vector3Tuple } from './units.js';
 
@@ -190,7 +191,7 @@ export class AnimCloth extends LitElement {
   #target(): unknown {
     const host = this.#host;
     if (!host) return undefined;
-    if (host.localName === 'anim-character') return (host as AnimCharacter).rig;
+    if (host.localName === 'anim-character') return characterInternals(host)?.rig;
     const model = host as AnimModel;
     return model.loaded ? model.object3D.children[0] : undefined;
   }
@@ -223,12 +224,13 @@ export class AnimCloth extends LitElement {
     const target = this.#target();
     if (!host || !target || !this.mesh) return;
     const character = host.localName === 'anim-character' ? (host as AnimCharacter) : null;
-    const stage = character ? character.stage : findSceneStage(host);
+    const rig = characterInternals(character)?.rig;
+    const stage = character ? characterInternals(character)?.stage : findSceneStage(host);
     if (!stage) return;
     const options = { mesh: this.mesh, pins: this.#pin, settings: this.#settings(), colliders: this.#colliders };
     try {
-      this.#driver = character?.rig
-        ? ClothDriver.onRig(character.rig, stage, options)
+      this.#driver = rig
+        ? ClothDriver.onRig(rig, stage, options)
         : ClothDriver.onObject((host as AnimModel).object3D, stage, options);
       this.#boundTo = target;
       stage.loop.requestRedraw();

@@ -6,6 +6,7 @@ import { type ControlInput, DEFAULT_THIRD_PERSON, ThirdPersonController } from '
 import { acceptFinite, acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
 import { reportCaught, reportError } from './errors.js';
+import { characterInternals } from './internals.js';
 import { parseAngle, parseEnum, parseLength, parseNumber } from './units.js';
 
 const CONTROLLER_TYPES = ['third-person'] as const;
@@ -257,7 +258,8 @@ export class AnimController extends LitElement {
 
   async #start(character: AnimCharacter, connection: number): Promise<void> {
     await character.updateComplete;
-    const stage = character.stage;
+    const internals = characterInternals(character);
+    const stage = internals?.stage;
     if (!stage) return;
     let physics: Awaited<ReturnType<typeof startPhysics>>;
     try {
@@ -268,19 +270,14 @@ export class AnimController extends LitElement {
     }
     if (connection !== this.#connection) return;
     this.#stage = stage;
-    if (character.rootMotionMode === 'off') character.rootMotionMode = 'expose planar';
-    const controller = new ThirdPersonController(stage, physics, () => character.rig);
-    controller.orbit.yaw = (character.rig?.root.rotation.y ?? 0) * (180 / Math.PI) + 180;
+    if (character.rootMotion === 'off') character.rootMotion = 'expose planar';
+    const controller = new ThirdPersonController(stage, physics, () => internals?.rig);
+    controller.orbit.yaw = (internals?.rig?.root.rotation.y ?? 0) * (180 / Math.PI) + 180;
     this.#controller = controller;
     this.#applySettings();
-    // the controller moves the root, then the rig poses there: it must run first
-    stage.addActor(this.#inputActor);
-    stage.addActor(controller);
-    const rig = character.rig;
-    if (rig) {
-      stage.removeActor(rig);
-      stage.addActor(rig);
-    }
+    // the controller moves the root in the control phase, then the rig poses there in the animate phase
+    stage.addActor(this.#inputActor, 'control');
+    stage.addActor(controller, 'control');
     this.#listen(stage);
   }
 

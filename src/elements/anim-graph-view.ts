@@ -7,6 +7,7 @@ import type { CharacterGraph } from './character-graph.js';
 import { GraphViewPaint } from './graph-view-paint.js';
 import { graphViewStyles } from './graph-view-styles.js';
 import { conditionText, layerCaption, transitionTitle } from './graph-view-text.js';
+import { characterInternals } from './internals.js';
 import { parseEnum, parseTime } from './units.js';
 
 const parseInterval = (text: string) => parseTime(text, { min: 0.016 });
@@ -15,12 +16,10 @@ type Theme = (typeof THEMES)[number];
 const parseTheme = (text: string) => parseEnum(text, THEMES);
 
 /** What the view reads from its character. */
-interface GraphHost extends Element {
-  readonly stateGraph: CharacterGraph;
-}
+/** A character: its graph's run is read through the library's internals. */
+type GraphHost = Element;
 
-const isGraphHost = (el: Element | null): el is GraphHost =>
-  el !== null && typeof (el as Partial<GraphHost>).stateGraph === 'object';
+const isGraphHost = (el: Element | null): el is GraphHost => characterInternals(el) !== undefined;
 
 /**
  * A live drawing of a character's state graph, for debugging and for docs. Each layer is a band; its states
@@ -115,7 +114,7 @@ export class AnimGraphView extends LitElement {
     const root = this.getRootNode() as Document | ShadowRoot;
     const found = this.for && typeof root.getElementById === 'function' ? root.getElementById(this.for) : null;
     const character = isGraphHost(found) ? found : null;
-    const graph = character?.stateGraph.compiled ?? null;
+    const graph = characterInternals(character)?.graph.compiled ?? null;
     if (character !== this.#character || graph !== this.#graph) {
       this.#character = character;
       this.#graph = graph;
@@ -210,7 +209,7 @@ export class AnimGraphView extends LitElement {
 
   /** Writes the live state (current states, fades, weights, params) into the drawing. */
   #paint(): void {
-    const run = this.#character?.stateGraph;
+    const run = characterInternals(this.#character)?.graph;
     if (this.#graph && this.#layout && run) this.#live?.paint(this.#graph, this.#layout, run);
   }
 

@@ -11,6 +11,7 @@ import { acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
 import { type ErrorCode, reportCaught, reportError } from './errors.js';
 import { type IkLimits, NO_LIMITS, parseIkLimits, readAxis } from './ik-limits.js';
+import { characterInternals } from './internals.js';
 import { positionObjectOf } from './position-of.js';
 import {
   type Parsed,
@@ -249,7 +250,7 @@ export class AnimIk extends LitElement {
 
   /** Puts a driver on the character's current rig (replacing one on an older rig). */
   #bind(): void {
-    const rig: CharacterRig | undefined = this.#character?.rig;
+    const rig: CharacterRig | undefined = characterInternals(this.#character)?.rig;
     if (this.#driver?.rig === rig) return;
     this.#unbind();
     if (!rig) return;
@@ -291,7 +292,7 @@ export class AnimIk extends LitElement {
         solver: this.#solver,
         natural: this.#limits.natural,
         limits: this.#limits.bones,
-        humanoid: this.#character?.rigMap ?? 'auto',
+        humanoid: this.#character?.rig ?? 'auto',
         iterations: this.#iterations,
         tolerance: this.#tolerance,
         maxAngle: (this.#maxAngle * Math.PI) / 180,
@@ -380,7 +381,7 @@ export class AnimIk extends LitElement {
   }
 
   #redraw(): void {
-    this.#character?.stage?.loop.requestRedraw();
+    characterInternals(this.#character)?.stage?.loop.requestRedraw();
   }
 }
 

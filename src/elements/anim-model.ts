@@ -16,7 +16,7 @@ import {
   type Listen,
   queueEvent,
 } from './events.js';
-import { getStage, type StageLease, whenStageReady } from './stage-context.js';
+import { type StageLease, StageLeaseController } from './stage-context.js';
 import { parseAngles3, parseEnum, parseScale, parseVector3, type Vector3Tuple } from './units.js';
 
 const ORIGIN: Vector3Tuple = [0, 0, 0];
@@ -96,7 +96,13 @@ export class AnimModel extends LitElement {
   #position = ORIGIN;
   #rotation = ORIGIN;
   #scale = UNIT;
-  #lease: StageLease | undefined;
+  readonly #stage = new StageLeaseController(this, {
+    join: (lease) => this.#attach(lease),
+    leave: (lease) => this.#leave(lease),
+  });
+  get #lease(): StageLease | undefined {
+    return this.#stage.lease;
+  }
   #model: Object3D | undefined;
   #loadedSrc = '';
   #abort: AbortController | undefined;
@@ -146,21 +152,13 @@ export class AnimModel extends LitElement {
     return this.#model !== undefined && this.#loadedSrc === this.src;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    whenStageReady(this, () => this.#attach());
-  }
-
-  /** Takes the scene's stage (or makes one) and shows the model, loading it when needed. */
-  #attach(): void {
-    if (!this.isConnected || this.#lease) return;
-    this.#lease = getStage(this, this);
-    this.requestUpdate();
-    this.toggleAttribute('data-own-stage', this.#lease.own);
+  /** Shows the model on the stage it got (the scene's, or its own), loading it when needed. */
+  #attach(lease: StageLease): void {
+    this.toggleAttribute('data-own-stage', lease.own);
     this.object3D.name = 'anim-model';
-    this.#lease.stage.content.add(this.object3D);
-    this.#lease.stage.addActor(this.#actor);
-    this.#lease.stage.contentChanged();
+    lease.stage.content.add(this.object3D);
+    lease.stage.addActor(this.#actor);
+    lease.stage.contentChanged();
     // reconnected with the model already loaded: nothing to fetch again
     if (this.src && this.#loadedSrc !== this.src) this.#load();
   }
@@ -169,13 +167,13 @@ export class AnimModel extends LitElement {
     super.disconnectedCallback();
     this.#abort?.abort();
     this.#abort = undefined;
-    const lease = this.#lease;
-    this.#lease = undefined;
-    if (!lease) return;
+  }
+
+  /** Takes the model off its stage (an own stage is disposed right after). */
+  #leave(lease: StageLease): void {
     this.object3D.removeFromParent();
     lease.stage.removeActor(this.#actor);
-    if (lease.own) lease.stage.dispose();
-    else lease.stage.contentChanged();
+    if (!lease.own) lease.stage.contentChanged();
   }
 
   protected override render() {

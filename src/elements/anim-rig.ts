@@ -1,7 +1,7 @@
 import { css, LitElement } from 'lit';
 import { customElement } from 'lit/decorators.js';
 import { type HandMap, HUMANOID_SLOTS, type HumanoidSlot } from '../runtime/index.js';
-import type { AnimCharacter } from './anim-character.js';
+import type { CharacterOwner as AnimCharacter } from './character-part.js';
 import { reportError } from './errors.js';
 
 /** `leftUpperArm` → `left-upper-arm`: the attribute that names a slot's bone. */

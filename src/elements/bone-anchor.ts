@@ -5,21 +5,15 @@ import { BoneFollower, type ScreenPoint } from '../scene/bone-follower.js';
 import type { Actor, Stage } from '../scene/stage.js';
 import { acceptValue, listText } from './accept-value.js';
 import { reportError } from './errors.js';
+import { type CharacterInternals, characterInternals } from './internals.js';
 import { findSceneStage } from './stage-context.js';
 import { parseAngles3, parseVector3, type Vector3Tuple } from './units.js';
 
 const ZERO: Vector3Tuple = [0, 0, 0];
 
-/** What an anchor needs of a character: its stage and, once loaded, its rig's joint matrices. */
-interface AnchorHost extends Element {
-  readonly stage?: Stage;
-  readonly rig?: {
-    readonly model: Float32Array;
-    readonly root: Object3D;
-    readonly boneNames: string[];
-    readonly binding: { readonly asset: { readonly skeleton: { readonly indexByName: ReadonlyMap<string, number> } } };
-  };
-}
+/** What an anchor reads of its character's rig, once loaded: its joint matrices. */
+type AnchorRig = NonNullable<CharacterInternals['rig']>;
+type AnchorHost = Element;
 
 /** A child that is a 3D element: it has a three.js object (`<anim-model>`, `<anim-sprite>`) or a rig (`<anim-character>`). */
 function objectOf(child: Element): Object3D | undefined {
@@ -81,7 +75,7 @@ export class BoneAnchor extends LitElement {
   #rotation = ZERO;
   #character: AnchorHost | undefined;
   #stage: Stage | undefined;
-  #rig: AnchorHost['rig'] | undefined;
+  #rig: AnchorRig | undefined;
   #joint = -1;
   #failure = '';
   #shown = false;
@@ -151,7 +145,7 @@ export class BoneAnchor extends LitElement {
     if (!this.isConnected || this.#stage) return;
     const character = this.#findCharacter();
     if (!character) return;
-    const stage = character.stage ?? findSceneStage(this);
+    const stage = characterInternals(character)?.stage ?? findSceneStage(this);
     if (!stage) return;
     this.#character = character;
     this.#stage = stage;
@@ -182,7 +176,7 @@ export class BoneAnchor extends LitElement {
 
   readonly #actor: Actor = {
     update: () => {
-      const rig = this.#character?.rig;
+      const rig = characterInternals(this.#character)?.rig;
       if (rig !== this.#rig) this.#bind(rig);
       if (!rig || this.#joint < 0) {
         this.#setShown(false);
@@ -195,7 +189,7 @@ export class BoneAnchor extends LitElement {
   };
 
   /** Finds the bone in a (new) rig; an unknown name is reported once per model. */
-  #bind(rig: AnchorHost['rig']): void {
+  #bind(rig: AnchorRig | undefined): void {
     this.#rig = rig;
     this.#joint = -1;
     if (!rig) return;

@@ -1,11 +1,15 @@
 /**
  * Foot IK for `<anim-character>`: its `foot-ik` attribute and `<anim-foot-ik>` children come here. One
- * FootIkDriver per character, on its current rig; rebuilt when a new model loads.
+ * controller per character, for the character's lifetime; its FootIkDriver is made for the current rig
+ * and made again for a new model.
  */
+import type { ReactiveController } from 'lit';
+import type { CharacterRig } from '../scene/character-rig.js';
 import { CodedError } from '../scene/coded-error.js';
 import { FootIkDriver } from '../scene/foot-ik-driver.js';
-import type { AnimCharacter } from './anim-character.js';
+import type { Stage } from '../scene/stage.js';
 import { reportError } from './errors.js';
+import { characterInternals } from './internals.js';
 
 /** The knobs of foot IK (see `<anim-foot-ik>`); lengths in metres, speeds in m/s. */
 export interface FootIkKnobs {
@@ -31,60 +35,76 @@ interface KnobSource extends Element {
   readonly knobs: FootIkKnobs;
 }
 
-interface Entry {
-  driver: FootIkDriver | null;
-  rig: unknown;
-  listening: boolean;
+/** What foot IK reads of its character. */
+export interface FootIkHost {
+  readonly host: HTMLElement;
+  /** The `foot-ik` attribute. */
+  wanted(): boolean;
+  rig(): CharacterRig | undefined;
+  stage(): Stage | undefined;
 }
 
-const entries = new WeakMap<AnimCharacter, Entry>();
-
-function knobSourceOf(character: AnimCharacter): KnobSource | null {
-  const child = character.querySelector(':scope > anim-foot-ik') as (Element & Partial<KnobSource>) | null;
-  return child?.knobs ? (child as KnobSource) : null;
+/** Asks a character to bring its foot IK in line with its markup (an `<anim-foot-ik>` child changed). */
+export function syncFootIk(character: Element): void {
+  characterInternals(character)?.syncFootIk();
 }
 
-/** The character's foot IK driver while it runs (for tests and controllers), else null. */
-export function footIkOf(character: AnimCharacter): FootIkDriver | null {
-  const entry = entries.get(character);
-  return entry?.driver && entry.rig === character.rig ? entry.driver : null;
-}
+export class FootIkController implements ReactiveController {
+  readonly #c: FootIkHost;
+  #driver: FootIkDriver | null = null;
+  /** The rig the driver was made for (or tried: a rig without legs is not tried again). */
+  #rig: CharacterRig | undefined;
 
-/**
- * Brings a character's foot IK in line with its markup: on when it has `foot-ik` or an `<anim-foot-ik>`
- * child (whose knobs apply), off otherwise; rebuilt on a new model. Legs that cannot be found report
- * `unknown-bone` (or `bad-chain`) once per model, and the character animates on without foot IK.
- */
-export function syncFootIk(character: AnimCharacter): void {
-  let entry = entries.get(character);
-  if (!entry) entries.set(character, (entry = { driver: null, rig: undefined, listening: false }));
-  if (!entry.listening) {
-    entry.listening = true;
-    character.addEventListener('anim-load', (event) => {
-      if (event.target === character) syncFootIk(character);
-    });
+  constructor(c: FootIkHost) {
+    this.#c = c;
   }
-  const source = knobSourceOf(character);
-  const wanted = character.footIk || source !== null;
-  const rig = character.rig;
-  const stage = character.stage;
-  if (entry.driver && (!wanted || entry.rig !== rig)) {
-    entry.driver.detach();
-    entry.driver = null;
+
+  /** The driver while foot IK runs on the current rig, else null. */
+  get driver(): FootIkDriver | null {
+    return this.#driver && this.#rig === this.#c.rig() ? this.#driver : null;
   }
-  if (wanted && rig && stage && !entry.driver && entry.rig !== rig) {
-    entry.rig = rig;
-    try {
-      entry.driver = new FootIkDriver(rig, stage);
-      entry.driver.attach();
-    } catch (error) {
-      if (!(error instanceof CodedError)) throw error;
-      reportError(source ?? character, error.code, error.message);
+
+  hostConnected(): void {}
+
+  hostDisconnected(): void {
+    this.#driver?.detach();
+    this.#driver = null;
+    this.#rig = undefined;
+  }
+
+  /**
+   * On when the character has `foot-ik` or an `<anim-foot-ik>` child (whose knobs apply), off otherwise;
+   * rebuilt on a new model. Legs that cannot be found report `unknown-bone` (or `bad-chain`) once per model,
+   * and the character animates on without foot IK.
+   */
+  sync(): void {
+    const source = this.#knobSource();
+    const wanted = this.#c.wanted() || source !== null;
+    const rig = this.#c.rig();
+    const stage = this.#c.stage();
+    if (this.#driver && (!wanted || this.#rig !== rig)) {
+      this.#driver.detach();
+      this.#driver = null;
     }
+    if (wanted && rig && stage && !this.#driver && this.#rig !== rig) {
+      this.#rig = rig;
+      try {
+        this.#driver = new FootIkDriver(rig, stage);
+        this.#driver.attach();
+      } catch (error) {
+        if (!(error instanceof CodedError)) throw error;
+        reportError(source ?? this.#c.host, error.code, error.message);
+      }
+    }
+    if (!wanted) this.#rig = undefined;
+    if (this.#driver) applyKnobs(this.#driver, source?.knobs ?? FOOT_IK_DEFAULTS);
+    stage?.loop.requestRedraw();
   }
-  if (!wanted) entry.rig = undefined;
-  if (entry.driver) applyKnobs(entry.driver, source?.knobs ?? FOOT_IK_DEFAULTS);
-  stage?.loop.requestRedraw();
+
+  #knobSource(): KnobSource | null {
+    const child = this.#c.host.querySelector(':scope > anim-foot-ik') as (Element & Partial<KnobSource>) | null;
+    return child?.knobs ? (child as KnobSource) : null;
+  }
 }
 
 function applyKnobs(driver: FootIkDriver, knobs: FootIkKnobs): void {

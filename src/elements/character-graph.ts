@@ -12,9 +12,6 @@ import {
   locomotionGraph,
   type ParamType,
   parseGraphJson,
-  STATE_ENTER,
-  STATE_EXIT,
-  TRANSITION_START,
 } from '../graph/index.js';
 import type { Pose, RootMotionOptions } from '../runtime/index.js';
 import type { CharacterRig } from '../scene/character-rig.js';
@@ -23,9 +20,8 @@ import type { ErrorCode } from '../scene/coded-error.js';
 import { GraphSource } from '../scene/graph-source.js';
 import type { TimedPoseSource } from '../scene/pose-pipeline.js';
 import type { RootMotionSource } from '../scene/rig-root-motion.js';
-import { queueEvent } from './character-events.js';
+import { queueGraphEvents, type Report, reportNew } from './character-graph-events.js';
 import { reportError } from './errors.js';
-import type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './graph-events.js';
 import { type GraphSources, hasGraphMarkup, mergeGraph, problemSource } from './graph-markup.js';
 import { coerceParamValue } from './graph-values.js';
 
@@ -42,14 +38,6 @@ export interface GraphDriver extends RootMotionSource, TimedPoseSource {
   getParam(name: string): number | boolean | undefined;
   /** The state a layer (default the base) is in or fading to. */
   state(layer?: number): string | null;
-}
-
-/** A problem to report: a stable key (reported again only after it went away), where, code and message. */
-interface Report {
-  key: string;
-  el: Element;
-  code: ErrorCode;
-  message: string;
 }
 
 export class CharacterGraph {
@@ -312,7 +300,7 @@ export class CharacterGraph {
       this.#sources = null;
       this.#params = new Float64Array(0);
       this.#source = null;
-      this.#reportedGraph = this.#reportNew(this.#reportedGraph, []);
+      this.#reportedGraph = reportNew(this.#reportedGraph, []);
       this.#reportedBinding.clear();
       return;
     }
@@ -329,7 +317,7 @@ export class CharacterGraph {
     this.#compiled = graph;
     this.#sources = sources;
     this.#params = params;
-    this.#reportedGraph = this.#reportNew(this.#reportedGraph, this.#graphReports(graph, sources));
+    this.#reportedGraph = reportNew(this.#reportedGraph, this.#graphReports(graph, sources));
     const pending = [...this.#pending];
     this.#pending.clear();
     for (const [name, value] of pending) this.setParam(this.#host, name, value);
@@ -383,7 +371,7 @@ export class CharacterGraph {
         message,
       });
     }
-    this.#reportedBinding = this.#reportNew(this.#reportedBinding, reports);
+    this.#reportedBinding = reportNew(this.#reportedBinding, reports);
     if (rig.source === rig.playback) rig.source = this.driver;
   }
 
@@ -411,16 +399,6 @@ export class CharacterGraph {
     return (i >= 0 ? sources?.layers[i] : null) ?? this.#host;
   }
 
-  /** Reports each problem not reported last time; returns the keys now standing. */
-  #reportNew(before: ReadonlySet<string>, reports: readonly Report[]): Set<string> {
-    const now = new Set<string>();
-    for (const r of reports) {
-      if (!before.has(r.key) && !now.has(r.key)) reportError(r.el, r.code, r.message);
-      now.add(r.key);
-    }
-    return now;
-  }
-
   // ——— the frame ———
 
   #frame(dt: number): void {
@@ -436,29 +414,7 @@ export class CharacterGraph {
       return;
     }
     source.update(dt * Math.max(0, rig.speed));
-    this.#dispatch(source);
-  }
-
-  /** The instance's events of this update, as DOM events (dispatched after the frame). */
-  #dispatch(source: GraphSource): void {
-    const { instance, graph } = source;
-    for (let i = 0; i < instance.eventCount; i++) {
-      const kind = instance.eventKind[i];
-      const layer = graph.layers[instance.eventLayer[i]].name;
-      const state = graph.states[instance.eventState[i]]?.name ?? '';
-      if (kind === STATE_ENTER || kind === STATE_EXIT) {
-        const type = kind === STATE_ENTER ? 'anim-state-enter' : 'anim-state-exit';
-        queueEvent<AnimStateDetail>(this.#host, type, { state, layer });
-        continue;
-      }
-      const from = graph.states[instance.eventFrom[i]]?.name ?? '';
-      if (kind === TRANSITION_START) {
-        queueEvent<AnimTransitionDetail>(this.#host, 'anim-transition-start', { from, to: state, layer });
-      } else {
-        const interrupted = instance.eventCompleted[i] === 0;
-        queueEvent<AnimTransitionEndDetail>(this.#host, 'anim-transition-end', { from, to: state, layer, interrupted });
-      }
-    }
+    queueGraphEvents(this.#host, source);
   }
 }
 

@@ -1,14 +1,15 @@
 /**
- * Root motion and motion warping for `<anim-character>`: the `root-motion` attribute's grammar, the
- * `rootMotion()` report, and `warp()` with its `<anim-warp>` lookup and target checks.
+ * Where `<anim-character>` stands and how it moves: `position`, `heading`, `scale`, the `root-motion`
+ * attribute's grammar and settings (`root-bone`, `vertical-handoff`, `groundSpeed`), the root-motion
+ * report, and `warp()` with its `<anim-warp>` lookup and target checks.
  */
 
-import type { WarpTarget } from '../runtime/index.js';
+import { type WarpTarget, wrapAngle } from '../runtime/index.js';
 import type { CharacterRig } from '../scene/character-rig.js';
 import { ROOT_MOTION_MODES, type RootMotionMode } from '../scene/rig-root-motion.js';
 import type { AnimWarp } from './anim-warp.js';
 import { reportError } from './errors.js';
-import type { Parsed } from './units.js';
+import type { Parsed, Vector3Tuple } from './units.js';
 
 export interface RootMotionSetting {
   mode: RootMotionMode;
@@ -146,4 +147,76 @@ export function startWarp(host: Element, rig: CharacterRig | undefined, name: st
     return null;
   }
   return warp;
+}
+
+const ORIGIN: Vector3Tuple = [0, 0, 0];
+
+/**
+ * The character's placement and root-motion settings, kept while no model is bound and handed to each rig
+ * bound. Where it stands outlives a model: a model loaded later stands where the last one got to.
+ */
+export class CharacterMotion {
+  readonly #host: Element;
+  position: Vector3Tuple = ORIGIN;
+  /** Degrees about the vertical. */
+  heading = 0;
+  scale = 1;
+  setting: RootMotionSetting = ROOT_MOTION_OFF;
+  rootBone: string | null = null;
+  verticalHandoff = false;
+  groundSpeed: number | null = null;
+  /** The unknown root bone last reported, so settings applied again do not repeat the error. */
+  #reportedBone: string | null = null;
+
+  constructor(host: Element) {
+    this.#host = host;
+  }
+
+  /** Where the character stands now: the rig's root when bound. */
+  positionOf(rig: CharacterRig | undefined): Vector3Tuple {
+    const root = rig?.root;
+    return root ? [root.position.x, root.position.y, root.position.z] : this.position;
+  }
+
+  /** Its heading now in degrees, (−180, 180]. */
+  headingOf(rig: CharacterRig | undefined): number {
+    const root = rig?.root;
+    return root ? (wrapAngle(root.rotation.y) * 180) / Math.PI : this.heading;
+  }
+
+  /** A new root bone: reported again if unknown. */
+  setRootBone(name: string | null): void {
+    this.rootBone = name;
+    this.#reportedBone = null;
+  }
+
+  /** Hands the root-motion settings to the rig; an unknown root bone is reported and the default used. */
+  apply(rig: CharacterRig): void {
+    const { mode, planar, yaw } = this.setting;
+    rig.rootMotion.configure(mode, planar, yaw);
+    if (!rig.rootMotion.setJoint(this.rootBone)) {
+      rig.rootMotion.setJoint(null);
+      if (this.#reportedBone !== this.rootBone) {
+        this.#reportedBone = this.rootBone;
+        const known = rig.boneNames.slice(0, 12).join(', ');
+        reportError(this.#host, 'unknown-bone', `root-bone: no bone "${this.rootBone}" (bones: ${known}, …)`);
+      }
+    }
+    rig.verticalHandoff = this.verticalHandoff;
+    rig.groundSpeed = this.groundSpeed ?? Number.NaN;
+  }
+
+  /** Puts the rig's root where the character stands, facing its heading, at its scale. */
+  place(rig: CharacterRig): void {
+    const { root } = rig;
+    root.position.set(...this.position);
+    root.rotation.set(0, (this.heading * Math.PI) / 180, 0);
+    root.scale.setScalar(this.scale);
+  }
+
+  /** Keeps where the rig got to, for the next model. */
+  keep(rig: CharacterRig): void {
+    this.position = this.positionOf(rig);
+    this.heading = this.headingOf(rig);
+  }
 }

@@ -1,13 +1,16 @@
 /**
  * Ragdolls for `<anim-character>`: the character's `ragdoll()` / `getUp()` and `<anim-ragdoll>` come here.
+ * One controller per character, for the character's lifetime; its Ragdoll is made for the current model.
  * Physics (Rapier) is started on the first ragdoll of a stage, never before.
  */
+import type { ReactiveController } from 'lit';
 
 import type { RagdollLimits } from '../runtime/ragdoll/index.js';
+import type { CharacterRig } from '../scene/character-rig.js';
 import { CodedError } from '../scene/coded-error.js';
 import { startPhysics } from '../scene/physics.js';
 import { Ragdoll, type RagdollPhase } from '../scene/ragdoll.js';
-import type { AnimCharacter } from './anim-character.js';
+import type { Stage } from '../scene/stage.js';
 import { type AnimPlayDetail, queueEvent } from './character-events.js';
 import { reportError } from './errors.js';
 
@@ -34,65 +37,90 @@ interface RagdollDescription extends Element {
   limits?: RagdollLimits;
 }
 
-const ragdolls = new WeakMap<AnimCharacter, { ragdoll: Ragdoll; limits: RagdollLimits; rig: unknown }>();
-
-/** The character's ragdoll, if one has been made for its current model. */
-export function ragdollOf(character: AnimCharacter): Ragdoll | undefined {
-  const entry = ragdolls.get(character);
-  return entry && entry.rig === character.rig ? entry.ragdoll : undefined;
+/** What the ragdoll reads of its character. */
+export interface RagdollHost {
+  readonly host: HTMLElement;
+  rig(): CharacterRig | undefined;
+  stage(): Stage | undefined;
+  /** Resolves when the current model is bound (rejects when its load failed). */
+  ready(): Promise<void>;
 }
 
-/**
- * Switches the character to physics from its current pose (waiting for the model and for Rapier).
- * Reports `no-humanoid` (the animation plays on) for a model without humanoid bones, `physics-failed` when
- * Rapier cannot start. Resolves once the bodies are in the world (or the request failed).
- */
-export async function startRagdoll(character: AnimCharacter, options: RagdollOptions = {}): Promise<void> {
-  // an <anim-ragdoll> child describes the character's ragdoll; options given here win
-  const description = character.querySelector(':scope > anim-ragdoll') as RagdollDescription | null;
-  const velocity = options.velocity ?? description?.velocity ?? [0, 0, 0];
-  if (velocity.length !== 3 || !velocity.every(Number.isFinite)) {
-    reportError(character, 'bad-attribute', `ragdoll velocity ${JSON.stringify(velocity)} is not [x, y, z] in m/s`);
-    return;
+export class RagdollController implements ReactiveController {
+  readonly #c: RagdollHost;
+  #entry: { ragdoll: Ragdoll; limits: RagdollLimits; rig: CharacterRig } | undefined;
+
+  constructor(c: RagdollHost) {
+    this.#c = c;
   }
-  try {
-    await character.ready;
-  } catch {
-    return; // the load already reported its error
+
+  /** The ragdoll, if one has been made for the current model. */
+  get ragdoll(): Ragdoll | undefined {
+    const entry = this.#entry;
+    return entry && entry.rig === this.#c.rig() ? entry.ragdoll : undefined;
   }
-  const rig = character.rig;
-  const stage = character.stage;
-  if (!rig || !stage) return;
-  const limits = options.limits ?? description?.limits ?? 'natural';
-  try {
-    const physics = await startPhysics(stage);
-    if (character.rig !== rig) return;
-    let entry = ragdolls.get(character);
-    if (!entry || entry.rig !== rig || (entry.limits !== limits && entry.ragdoll.status === 'off')) {
-      entry?.ragdoll.dispose();
-      const ragdoll = new Ragdoll(rig, physics, stage, limits, {
-        phase: (phase) => queueEvent<AnimRagdollDetail>(character, 'anim-ragdoll', { phase }),
-      });
-      entry = { ragdoll, limits, rig };
-      ragdolls.set(character, entry);
+
+  hostConnected(): void {}
+
+  hostDisconnected(): void {
+    // the ragdoll's bodies are not freed here: the physics world's manager frees those of a character that
+    // left the stage on its next step, and a scene removed with its characters has freed the world already
+    this.#entry = undefined;
+  }
+
+  /**
+   * Switches the character to physics from its current pose (waiting for the model and for Rapier).
+   * Reports `no-humanoid` (the animation plays on) for a model without humanoid bones, `physics-failed` when
+   * Rapier cannot start. Resolves once the bodies are in the world (or the request failed).
+   */
+  async start(options: RagdollOptions = {}): Promise<void> {
+    const character = this.#c.host;
+    // an <anim-ragdoll> child describes the character's ragdoll; options given here win
+    const description = character.querySelector(':scope > anim-ragdoll') as RagdollDescription | null;
+    const velocity = options.velocity ?? description?.velocity ?? [0, 0, 0];
+    if (velocity.length !== 3 || !velocity.every(Number.isFinite)) {
+      reportError(character, 'bad-attribute', `ragdoll velocity ${JSON.stringify(velocity)} is not [x, y, z] in m/s`);
+      return;
     }
-    entry.ragdoll.start(velocity);
-    stage.loop.requestRedraw();
-  } catch (error) {
-    if (error instanceof CodedError) reportError(character, error.code, `ragdoll(): ${error.message}`);
-    else throw error;
+    try {
+      await this.#c.ready();
+    } catch {
+      return; // the load already reported its error
+    }
+    const rig = this.#c.rig();
+    const stage = this.#c.stage();
+    if (!rig || !stage) return;
+    const limits = options.limits ?? description?.limits ?? 'natural';
+    try {
+      const physics = await startPhysics(stage);
+      if (this.#c.rig() !== rig) return;
+      let entry = this.#entry;
+      if (!entry || entry.rig !== rig || (entry.limits !== limits && entry.ragdoll.status === 'off')) {
+        entry?.ragdoll.dispose();
+        const ragdoll = new Ragdoll(rig, physics, stage, limits, {
+          phase: (phase) => queueEvent<AnimRagdollDetail>(character, 'anim-ragdoll', { phase }),
+        });
+        entry = { ragdoll, limits, rig };
+        this.#entry = entry;
+      }
+      entry.ragdoll.start(velocity);
+      stage.loop.requestRedraw();
+    } catch (error) {
+      if (error instanceof CodedError) reportError(character, error.code, `ragdoll(): ${error.message}`);
+      else throw error;
+    }
   }
-}
 
-/**
- * Stands a ragdolled character up where it lies (see Ragdoll.getUp); the get-up clip it plays (face up or face
- * down) fires `anim-play`. Returns whether it was down.
- */
-export function standUp(character: AnimCharacter): boolean {
-  const ragdoll = ragdollOf(character);
-  if (!ragdoll || ragdoll.status === 'off') return false;
-  const clip = ragdoll.getUp();
-  if (clip) queueEvent<AnimPlayDetail>(character, 'anim-play', { clip });
-  character.stage?.loop.requestRedraw();
-  return true;
+  /**
+   * Stands a ragdolled character up where it lies (see Ragdoll.getUp); the get-up clip it plays (face up or
+   * face down) fires `anim-play`. Returns whether it was down.
+   */
+  standUp(): boolean {
+    const ragdoll = this.ragdoll;
+    if (!ragdoll || ragdoll.status === 'off') return false;
+    const clip = ragdoll.getUp();
+    if (clip) queueEvent<AnimPlayDetail>(this.#c.host, 'anim-play', { clip });
+    this.#c.stage()?.loop.requestRedraw();
+    return true;
+  }
 }

@@ -126,7 +126,15 @@ export {
   type RigProfile,
   retargetClip,
 } from './retarget/index.js';
-export { RootMotion, type RootMotionOptions } from './root-motion.js';
+export {
+  defaultRootJoint,
+  flattenRise,
+  type RestParentFrame,
+  RootMotion,
+  type RootMotionOptions,
+  restHeightOf,
+  restParentFrame,
+} from './root-motion.js';
 export { createSampleCache, type SampleCache, sampleClip } from './sample.js';
 export { buildSkeleton, type RawSkeleton, type Skeleton } from './skeleton.js';
 export { buildSkin, type Skin, skinningMatrices } from './skinning.js';

@@ -35,10 +35,10 @@ export class RootMotion {
   private readonly translationTracks: Int32Array;
   private readonly rotationTracks: Int32Array;
   /** The root's parent, at rest, in model space: linear part (column-major 3×3), its inverse, translation. */
-  private readonly parentLinear = new Float64Array(9);
-  private readonly parentInverse = new Float64Array(9);
-  private readonly parentTranslation = new Float64Array(3);
-  private readonly parentRotation = new Float64Array(4);
+  private readonly parentLinear: Float64Array;
+  private readonly parentInverse: Float64Array;
+  private readonly parentTranslation: Float64Array;
+  private readonly parentRotation: Float64Array;
   private readonly scratch = new Float32Array(8);
   private readonly a = new Float64Array(4);
   private readonly b = new Float64Array(4);
@@ -53,7 +53,11 @@ export class RootMotion {
     this.planar = options.planar ?? false;
     this.translationTracks = Int32Array.from(bindings, (b) => trackOf(b, options.joint, 'translation'));
     this.rotationTracks = Int32Array.from(bindings, (b) => trackOf(b, options.joint, 'rotation'));
-    this.measureParent();
+    const parent = restParentFrame(skeleton, options.joint);
+    this.parentLinear = parent.linear;
+    this.parentInverse = parent.inverse;
+    this.parentTranslation = parent.translation;
+    this.parentRotation = parent.rotation;
   }
 
   /** Clears the frame's delta; call before the clips accumulate. */
@@ -166,26 +170,82 @@ export class RootMotion {
       conjugateMultiply(pose.rotations, j * 4, p, 0, this.b, 0);
     }
   }
+}
 
-  private measureParent(): void {
-    const s = this.skeleton;
-    const parent = s.parents[this.joint];
-    this.parentLinear.set([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-    this.parentInverse.set([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-    this.parentRotation.set([0, 0, 0, 1]);
-    if (parent < 0) return;
-    const rest = createPose(s.jointCount);
-    setRestPose(s, rest);
-    const model = new Float32Array(s.jointCount * 16);
-    localToModel(s, rest, null, model);
-    const m = model.subarray(parent * 16, parent * 16 + 16);
-    const L = this.parentLinear;
-    L.set([m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]]);
-    this.parentTranslation.set([m[12], m[13], m[14]]);
-    invert3(L, this.parentInverse);
-    // the parent's rotation without its scale
-    fromMatrix(this.parentRotation, 0, m, 0);
+/** A joint's parent at rest, in model space: the frame root motion is measured in. */
+export interface RestParentFrame {
+  /** Linear part, column-major 3×3 (identity for a root joint). */
+  readonly linear: Float64Array;
+  /** Its inverse. */
+  readonly inverse: Float64Array;
+  readonly translation: Float64Array;
+  /** Its rotation without its scale, x y z w. */
+  readonly rotation: Float64Array;
+}
+
+/** The rest-pose model-space frame of `joint`'s parent (identity for a root joint). Allocates: call at bind time. */
+export function restParentFrame(skeleton: Skeleton, joint: number): RestParentFrame {
+  const frame = {
+    linear: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]),
+    inverse: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]),
+    translation: new Float64Array(3),
+    rotation: new Float64Array([0, 0, 0, 1]),
+  };
+  const parent = skeleton.parents[joint];
+  if (parent < 0) return frame;
+  const rest = createPose(skeleton.jointCount);
+  setRestPose(skeleton, rest);
+  const model = new Float32Array(skeleton.jointCount * 16);
+  localToModel(skeleton, rest, null, model);
+  const m = model.subarray(parent * 16, parent * 16 + 16);
+  frame.linear.set([m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]]);
+  frame.translation.set([m[12], m[13], m[14]]);
+  invert3(frame.linear, frame.inverse);
+  fromMatrix(frame.rotation, 0, m, 0);
+  return frame;
+}
+
+/**
+ * The joint's rest height, measured along model +Y through its parent's rest frame without the parent's
+ * translation (which cancels out of the height differences `flattenRise` takes).
+ */
+export function restHeightOf(skeleton: Skeleton, joint: number, parent: RestParentFrame): number {
+  const L = parent.linear;
+  const t = skeleton.restTranslations;
+  return L[1] * t[joint * 3] + L[4] * t[joint * 3 + 1] + L[7] * t[joint * 3 + 2];
+}
+
+/**
+ * Lowers `joint` of `pose` back to `restHeight` where the clip lifts it higher (a jump's pelvis rise, when
+ * physics owns the vertical), keeping its ground position; a crouch (lower than rest) stays.
+ */
+export function flattenRise(pose: Pose, joint: number, parent: RestParentFrame, restHeight: number): void {
+  const t = pose.translations;
+  const L = parent.linear;
+  const x = t[joint * 3];
+  const y = t[joint * 3 + 1];
+  const z = t[joint * 3 + 2];
+  const rise = L[1] * x + L[4] * y + L[7] * z - restHeight;
+  if (!(rise > 0)) return;
+  const I = parent.inverse;
+  t[joint * 3] = x - I[3] * rise;
+  t[joint * 3 + 1] = y - I[4] * rise;
+  t[joint * 3 + 2] = z - I[5] * rise;
+}
+
+/**
+ * The joint whose motion moves a character: `hips` (the humanoid map's, when the caller has one), else a
+ * joint named `Hips` / `hips`, else the first root joint that has children (else joint 0).
+ */
+export function defaultRootJoint(skeleton: Skeleton, hips = -1): number {
+  if (hips >= 0 && hips < skeleton.jointCount) return hips;
+  const named = skeleton.indexByName.get('Hips') ?? skeleton.indexByName.get('hips');
+  if (named !== undefined) return named;
+  for (let j = 0; j < skeleton.jointCount; j++) {
+    if (skeleton.parents[j] >= 0) continue;
+    for (let k = j + 1; k < skeleton.jointCount; k++) if (skeleton.parents[k] === j) return j;
   }
+  return 0;
 }
 
 function trackOf(binding: ClipBinding, joint: number, path: 'translation' | 'rotation'): number {

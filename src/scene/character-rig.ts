@@ -5,14 +5,17 @@ import {
   CLIP_EVENT,
   type ClipBinding,
   FINISH,
+  HUMANOID_SLOTS,
   type HumanoidRig,
   LOOP,
   localToModel,
   Playback,
+  type Pose,
   type WarpTarget,
   type WarpWindow,
   type WrapMode,
 } from '../runtime/index.js';
+import type { Actor } from './actor.js';
 import {
   buildClipLibrary,
   type ClipDefinition,
@@ -25,11 +28,20 @@ import type { CodedError } from './coded-error.js';
 import { disposeObject } from './dispose-object.js';
 import { bindGltf, type GltfBinding } from './gltf-binding.js';
 import { JointBounds } from './joint-bounds.js';
-import type { LocalPoseModifier, ModelPoseModifier, PoseSource, TimedPoseSource } from './pose-pipeline.js';
+import {
+  type LocalPoseModifier,
+  type ModelPoseModifier,
+  type PoseSource,
+  poseFits,
+  type RigStage,
+  sortByOrder,
+  type TimedPoseSource,
+} from './pose-pipeline.js';
 import { RigRootMotion } from './rig-root-motion.js';
 import { RigWarp } from './rig-warp.js';
 import { CpuSkinOutput, GpuSkinOutput, type SkinningMode, type SkinOutput } from './skin-output.js';
-import type { Actor } from './stage.js';
+
+const HIPS_SLOT = HUMANOID_SLOTS.indexOf('hips');
 
 /** What a rig reports while it runs; called inside the frame, so implementations queue, never dispatch. */
 export interface RigListener {
@@ -48,11 +60,9 @@ export interface RigPlayOptions {
   /** Multiplies the clip's own speed; negative plays backwards. */
   speed?: number;
   loop?: WrapMode;
+  /** The play window, seconds from the clip's start; default its whole length. */
   start?: number;
   end?: number;
-  /** The play window as fractions 0–1 of the clip, used where `start` / `end` are not given. */
-  startFraction?: number;
-  endFraction?: number;
 }
 
 export interface RigOptions {
@@ -70,18 +80,9 @@ export type WarpResult = 'started' | 'unknown' | 'bad-targets';
 /**
  * A loaded glTF bound to the runtime and driven by it, one frame at a time (an Actor of the stage).
  *
- * Each `update(dt)` runs these stages, in order:
- * 1. pending clip definitions are rebuilt into the clip library (an `<anim-clip>` edit shows on the next frame);
- * 2. root motion is bound to the source (`rootMotion`), a clip with a stride gets its rate from the ground
- *    speed, a warp sets its clip's rate;
- * 3. pose source: `source.update(dt)` (the Playback or a state graph) leaves a local pose, its root motion
- *    extracted; the delta is collected (the pelvis rise flattened under `verticalHandoff`) and, with
- *    `apply`, moves `root` (a warp places `root` instead); then the local-pose modifiers (`localModifiers`);
- * 4. forward kinematics with `root`'s world matrix as the root, so the joint matrices in `model` are world space;
- * 5. model-space modifiers (`modelModifiers`: IK chains, foot IK), given the pose and the root matrix too;
- * 6. output: skinning matrices to the GPU bone textures (or CPU-deformed vertices), world matrices of rigid
- *    parts (props under bones), morph weights, culling bounds from the joints;
- * 7. loop, finish and clip-event notifications to the listener.
+ * Each `update(dt)` rebuilds pending clip definitions (an `<anim-clip>` edit shows on the next frame), runs
+ * the frame's stages in their fixed order (RIG_STAGES: pose → root motion → local modifiers → FK → model
+ * modifiers → output; see `#pose`), then hands loop, finish and clip-event notifications to the listener.
  *
  * Nothing is allocated per frame except the listener's events. Bone objects are never written: three's
  * scene graph only carries the rig's results.
@@ -97,6 +98,8 @@ export class CharacterRig implements Actor {
   readonly model: Float32Array;
   readonly localModifiers: LocalPoseModifier[] = [];
   readonly modelModifiers: ModelPoseModifier[] = [];
+  /** The stage that could not run last frame (see RIG_STAGES), null when the whole frame ran. */
+  invalidStage: RigStage | null = null;
   /** While true, time stands still but the character is still posed (a move still shows). */
   paused = false;
   /**
@@ -116,8 +119,7 @@ export class CharacterRig implements Actor {
    * it from the root's horizontal movement over the last frame (once the character has moved at all).
    */
   groundSpeed = Number.NaN;
-  /** How the model's humanoid bones are found (a profile or a hand map): for retargeting, ragdolls, cloth. */
-  rigChoice: RigChoice = 'auto';
+  #rigChoice: RigChoice = 'auto';
 
   readonly #scene: Object3D;
   readonly #modelClips: readonly ClipBinding[];
@@ -158,7 +160,7 @@ export class CharacterRig implements Actor {
     this.#library = this.#buildLibrary(options.definitions ?? []);
     this.#playback = this.#makePlayback();
     this.source = this.#playback;
-    this.rootMotion = new RigRootMotion(asset.skeleton);
+    this.rootMotion = new RigRootMotion(asset.skeleton, () => this.#humanoidHips());
 
     this.#scene = gltf.scene;
     this.root.name = 'anim-character';
@@ -218,8 +220,8 @@ export class CharacterRig implements Actor {
     if (index === undefined) return 'unknown';
     const clip = this.#library.clips[index];
     const length = clip.end - clip.start;
-    const start = options.start ?? (options.startFraction ?? 0) * length;
-    const end = options.end ?? (options.endFraction ?? 1) * length;
+    const start = options.start ?? 0;
+    const end = options.end ?? length;
     const started = this.#playback.play(index, {
       fade: options.fade,
       speed: options.speed,
@@ -337,6 +339,28 @@ export class CharacterRig implements Actor {
   }
 
   /**
+   * How the model's humanoid bones are found (a profile or a hand map): for retargeting, ragdolls, cloth,
+   * foot IK's legs and the default root-motion joint (the map's hips).
+   */
+  get rigChoice(): RigChoice {
+    return this.#rigChoice;
+  }
+  set rigChoice(choice: RigChoice) {
+    this.#rigChoice = choice;
+    this.rootMotion.humanoidChanged();
+  }
+
+  /** The humanoid map's hips joint, -1 when the model cannot be mapped. */
+  #humanoidHips(): number {
+    try {
+      // named as the character's anim-load asks first: a failure is cached with this name for every later asker
+      return this.humanoid('this character’s rig').map.joints[HIPS_SLOT];
+    } catch {
+      return -1;
+    }
+  }
+
+  /**
    * The model's humanoid map under `rigChoice` (found once per model and choice).
    * @throws CodedError `no-humanoid` (or `unknown-bone` for a hand map naming a bone the model lacks), the
    * message starting with `what`.
@@ -360,17 +384,25 @@ export class CharacterRig implements Actor {
     this.#lastPlay = { ...this.#lastPlay, loop: mode };
   }
 
-  /** Narrows the current clip's play window to fractions 0–1 of it, keeping its time inside. */
-  setWindow(startFraction: number, endFraction: number): void {
+  /** Narrows the current clip's play window to `start`–`end` seconds of it, keeping its time inside. */
+  setWindow(start: number, end: number): void {
     const clock = this.#playback.currentClock;
     const index = this.#playback.currentClip;
     if (!clock || index < 0) return;
     const clip = this.#library.clips[index];
     const length = clip.end - clip.start;
-    clock.start = clip.start + clamp(startFraction, 0, 1) * length;
-    clock.end = Math.max(clock.start, clip.start + clamp(endFraction, 0, 1) * length);
+    clock.start = clip.start + clamp(start, 0, length);
+    clock.end = Math.max(clock.start, clip.start + clamp(end, 0, length));
     clock.time = clamp(clock.time, clock.start, clock.end);
-    this.#lastPlay = { ...this.#lastPlay, startFraction, endFraction, start: undefined, end: undefined };
+    this.#lastPlay = { ...this.#lastPlay, start, end };
+  }
+
+  /** Length in seconds of the clip `name` (of its slice, for a slice); undefined for an unknown name. */
+  clipLength(name: string): number | undefined {
+    const index = this.#library.indexByName.get(name);
+    if (index === undefined) return undefined;
+    const clip = this.#library.clips[index];
+    return clip.end - clip.start;
   }
 
   /** Blend weight of a clip now, 0 when it is not playing (for tests and debugging). */
@@ -439,9 +471,24 @@ export class CharacterRig implements Actor {
     disposeObject(this.#scene);
   }
 
+  /**
+   * One frame: the RIG_STAGES in their order, each checking that it can run before it does. A stage that
+   * cannot (a pose source bound to other buffers, a root moved to NaN) ends the frame there: the last
+   * frame's output stays and `invalidStage` names the stage; nothing throws.
+   */
   #pose(dt: number): void {
-    const { skeleton } = this.binding.asset;
-    const model = this.model;
+    this.invalidStage = null;
+    const pose = this.#poseStage(dt);
+    if (pose === null) return;
+    this.#rootMotionStage(pose);
+    this.#localStage(pose, dt);
+    if (!this.#fkStage(pose)) return;
+    this.#modelStage(pose, dt);
+    this.#outputStage(pose);
+  }
+
+  /** `pose`: root motion bound to the source, stride and warp rates set, then the source samples and blends. */
+  #poseStage(dt: number): Pose | null {
     const playback = this.#playback;
     this.rootMotion.bind(this.source, playback, this.#bindingsOf);
     playback.speed = this.#speed * this.#strideRate(dt);
@@ -450,18 +497,50 @@ export class CharacterRig implements Actor {
     else warp?.beforeUpdate(playback.currentClock!);
     this.source.update(dt);
     const pose = this.source.pose;
+    if (poseFits(pose, this.binding.asset.skeleton.jointCount)) return pose;
+    this.invalidStage = 'pose';
+    return null;
+  }
+
+  /** `root-motion`: the frame's delta collected (the pelvis rise flattened under `verticalHandoff`), the root moved or warped. */
+  #rootMotionStage(pose: Pose): void {
     this.rootMotion.collect(pose, this.root.scale.x, this.verticalHandoff);
     if (this.#warp !== null) {
-      if (this.#warp.afterUpdate(playback.currentClock!, this.root)) this.#endWarp(true);
+      if (this.#warp.afterUpdate(this.#playback.currentClock!, this.root)) this.#endWarp(true);
     } else this.rootMotion.applyTo(this.root);
-    for (let i = 0; i < this.localModifiers.length; i++) this.localModifiers[i].apply(pose, dt);
+  }
+
+  /** `local`: the local-pose modifiers, in their order. */
+  #localStage(pose: Pose, dt: number): void {
+    const modifiers = this.localModifiers;
+    sortByOrder(modifiers);
+    for (let i = 0; i < modifiers.length; i++) modifiers[i].apply(pose, dt);
+  }
+
+  /** `fk`: world matrices from the root's world matrix; refused for a root that is not finite. */
+  #fkStage(pose: Pose): boolean {
     this.root.updateWorldMatrix(true, false);
     const world = this.root.matrixWorld.elements;
-    for (let i = 0; i < 16; i++) this.#rootMatrix[i] = world[i];
-    localToModel(skeleton, pose, this.#rootMatrix, model);
-    for (let i = 0; i < this.modelModifiers.length; i++)
-      this.modelModifiers[i].apply(model, dt, pose, this.#rootMatrix);
+    const rootMatrix = this.#rootMatrix;
+    for (let i = 0; i < 16; i++) rootMatrix[i] = world[i];
+    if (!(Number.isFinite(rootMatrix[12]) && Number.isFinite(rootMatrix[13]) && Number.isFinite(rootMatrix[14]))) {
+      this.invalidStage = 'fk';
+      return false;
+    }
+    localToModel(this.binding.asset.skeleton, pose, rootMatrix, this.model);
+    return true;
+  }
 
+  /** `model`: the model-space modifiers (foot IK, IK chains, cloth, …), in their order. */
+  #modelStage(pose: Pose, dt: number): void {
+    const modifiers = this.modelModifiers;
+    sortByOrder(modifiers);
+    for (let i = 0; i < modifiers.length; i++) modifiers[i].apply(this.model, dt, pose, this.#rootMatrix);
+  }
+
+  /** `output`: culling bounds, skinning, rigid parts, morph weights (and the Bone objects for an overlay). */
+  #outputStage(pose: Pose): void {
+    const model = this.model;
     const scale = Math.max(Math.abs(this.root.scale.x), Math.abs(this.root.scale.y), Math.abs(this.root.scale.z));
     for (let i = 0; i < this.#bounds.length; i++) this.#bounds[i]?.update(model, scale);
     this.#output.write(model);

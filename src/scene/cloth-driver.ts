@@ -128,7 +128,8 @@ function objectHost(root: Object3D, stage: Stage, options: ClothOptions): ClothH
     },
     attach: (step) => {
       const actor: Actor = { update: step };
-      stage.addActor(actor);
+      // after the model's own animation (the animate phase) has posed what the cloth hangs from
+      stage.addActor(actor, 'secondary');
       return () => stage.removeActor(actor);
     },
   };

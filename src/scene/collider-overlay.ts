@@ -1,6 +1,6 @@
 import { BufferAttribute, BufferGeometry, Color, DynamicDrawUsage, LineBasicMaterial, LineSegments } from 'three';
+import type { Actor, StageCore as Stage } from './actor.js';
 import { DEBUG_OTHER, debugLineBody, runningPhysics } from './physics.js';
-import type { Actor, Stage } from './stage.js';
 
 /** Line colours by body: fixed (ground, scenery) grey, kinematic (controller capsules) blue, dynamic (ragdolls) orange. */
 const PALETTE = ['#7a8592', '#2f7ff0', '#ff8a1c'].map((css) => new Color(css));

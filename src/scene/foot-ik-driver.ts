@@ -13,7 +13,7 @@ import type { CharacterRig } from './character-rig.js';
 import { asCoded, CodedError } from './coded-error.js';
 import { type GroundProbe, groundProbeOf } from './ground-probe.js';
 import { IkChainDriver } from './ik-chain-driver.js';
-import type { ModelPoseModifier } from './pose-pipeline.js';
+import { MODIFIER_ORDER, type ModelPoseModifier } from './pose-pipeline.js';
 import type { Stage } from './stage.js';
 
 /** Probes start this share of a leg's length above the animated sole (so a foot can step up onto a kerb)… */
@@ -42,6 +42,8 @@ function humanoidLegs(rig: CharacterRig): LegNames[] | undefined {
  * the pelvis moves everything above it. Nothing is allocated per frame.
  */
 export class FootIkDriver implements ModelPoseModifier {
+  /** Runs among the rig's model modifiers at this place (see MODIFIER_ORDER). */
+  readonly order = MODIFIER_ORDER.footIk;
   readonly footIk: FootIk;
   /** Scales every foot's plant weight, 0–1. */
   weight = 1;

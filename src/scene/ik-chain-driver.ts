@@ -17,7 +17,7 @@ import type { CharacterRig } from './character-rig.js';
 import { humanoidOf, type RigChoice } from './clip-sources.js';
 import { asCoded } from './coded-error.js';
 import { IkPoint } from './ik-point.js';
-import type { ModelPoseModifier } from './pose-pipeline.js';
+import { MODIFIER_ORDER, type ModelPoseModifier } from './pose-pipeline.js';
 
 /** How a chain is made: everything but its weight, target and pole, which may change every frame. */
 export interface IkChainSettings {
@@ -48,6 +48,8 @@ export interface IkChainSettings {
  * own frame (`poleDirection`, turned with it each frame); neither keeps the animated bend.
  */
 export class IkChainDriver implements ModelPoseModifier {
+  /** Runs among the rig's model modifiers at this place (see MODIFIER_ORDER). */
+  readonly order = MODIFIER_ORDER.ikChain;
   readonly rig: CharacterRig;
   /** Null until built, and after a failed build (the pose is then left alone). */
   chain: IkChain | null = null;

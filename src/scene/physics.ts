@@ -2,8 +2,8 @@
 import type * as RapierModule from '@dimforge/rapier3d-compat';
 import type { BufferGeometry, Group, Mesh, Object3D } from 'three';
 import { Vector3 } from 'three';
+import type { Actor, StageCore as Stage } from './actor.js';
 import { CodedError } from './coded-error.js';
-import type { Actor, Stage } from './stage.js';
 
 export type Rapier = typeof RapierModule;
 export type RapierWorld = RapierModule.World;

@@ -1,15 +1,16 @@
 import type { Object3D } from 'three';
 import {
   type ClipBinding,
-  createPose,
-  invert3,
-  localToModel,
+  defaultRootJoint,
+  flattenRise,
   type Playback,
   type Pose,
+  type RestParentFrame,
   RootMotion,
   type RootMotionOptions,
+  restHeightOf,
+  restParentFrame,
   type Skeleton,
-  setRestPose,
 } from '../runtime/index.js';
 import type { PoseSource } from './pose-pipeline.js';
 
@@ -48,13 +49,21 @@ export class RigRootMotion {
   #extractor: RootMotion | null = null;
   #boundSource: PoseSource | null = null;
   #dirty = true;
-  /** The joint's parent at rest in model space: linear part (column-major 3×3) and its inverse; and the joint's rest height. */
-  readonly #parentInverse = new Float64Array(9);
-  readonly #parentLinear = new Float64Array(9);
+  /** The joint's parent at rest in model space, and the joint's rest height: what flattening measures in. */
+  #parent!: RestParentFrame;
   #restHeight = 0;
+  /** The humanoid map's hips, read when the default joint is wanted (-1: none). */
+  readonly #hips: () => number;
+  /** Whether the joint is the default one (no `root-bone`): it follows a new humanoid map. */
+  #isDefault = true;
 
-  constructor(readonly skeleton: Skeleton) {
-    this.#joint = defaultRootJoint(skeleton);
+  /** `hips` answers the humanoid map's hips joint (-1 when the model has no map), asked when the default is chosen. */
+  constructor(
+    readonly skeleton: Skeleton,
+    hips: () => number = () => -1,
+  ) {
+    this.#hips = hips;
+    this.#joint = defaultRootJoint(skeleton, hips());
     this.#measure();
   }
 
@@ -88,16 +97,25 @@ export class RigRootMotion {
     this.#dirty = true;
   }
 
-  /** Chooses the root joint by name (null: the default, Hips or the skeleton's root); false for an unknown name. */
+  /**
+   * Chooses the root joint by name (null: the default: the humanoid map's hips, else `Hips`, else the
+   * skeleton's root); false for an unknown name.
+   */
   setJoint(name: string | null): boolean {
-    const joint = name === null ? defaultRootJoint(this.skeleton) : this.skeleton.indexByName.get(name);
+    const joint = name === null ? defaultRootJoint(this.skeleton, this.#hips()) : this.skeleton.indexByName.get(name);
     if (joint === undefined) return false;
+    this.#isDefault = name === null;
     if (joint !== this.#joint) {
       this.#joint = joint;
       this.#measure();
       this.#dirty = true;
     }
     return true;
+  }
+
+  /** The humanoid map changed: a default joint is chosen again from it. */
+  humanoidChanged(): void {
+    if (this.#isDefault) this.setJoint(null);
   }
 
   /** The source's own clips changed (a state graph recompiled under the same source): bind again before the next frame. */
@@ -148,7 +166,7 @@ export class RigRootMotion {
       d[2] = e.delta[2] * scale;
       d[3] = e.delta[3];
     } else d.fill(0);
-    if (handoff) this.#flatten(pose);
+    if (handoff) flattenRise(pose, this.#joint, this.#parent, this.#restHeight);
   }
 
   /** Moves `root` by the last delta (turned by its heading), when the mode is `apply`. */
@@ -172,51 +190,9 @@ export class RigRootMotion {
     this.#extractor = null;
   }
 
-  /** Lowers the root joint to its rest height when the clip lifts it (a crouch stays), leaving its ground position. */
-  #flatten(pose: Pose): void {
-    const j = this.#joint;
-    const t = pose.translations;
-    const L = this.#parentLinear;
-    const x = t[j * 3];
-    const y = t[j * 3 + 1];
-    const z = t[j * 3 + 2];
-    const rise = L[1] * x + L[4] * y + L[7] * z - this.#restHeight;
-    if (!(rise > 0)) return;
-    const I = this.#parentInverse;
-    t[j * 3] = x - I[3] * rise;
-    t[j * 3 + 1] = y - I[4] * rise;
-    t[j * 3 + 2] = z - I[5] * rise;
-  }
-
-  /** The joint's parent at rest, for flattening. */
+  /** The joint's parent at rest and the joint's rest height, for flattening. */
   #measure(): void {
-    const s = this.skeleton;
-    const j = this.#joint;
-    const rest = createPose(s.jointCount);
-    setRestPose(s, rest);
-    const model = new Float32Array(s.jointCount * 16);
-    localToModel(s, rest, null, model);
-    const parent = s.parents[j];
-    const L = this.#parentLinear;
-    if (parent < 0) L.set([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-    else {
-      const m = model.subarray(parent * 16, parent * 16 + 16);
-      L.set([m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]]);
-    }
-    // parent translation cancels out of a height difference, so only the rest height is kept
-    this.#restHeight =
-      L[1] * rest.translations[j * 3] + L[4] * rest.translations[j * 3 + 1] + L[7] * rest.translations[j * 3 + 2];
-    invert3(L, this.#parentInverse);
+    this.#parent = restParentFrame(this.skeleton, this.#joint);
+    this.#restHeight = restHeightOf(this.skeleton, this.#joint, this.#parent);
   }
-}
-
-/** `Hips` when the skeleton has it, else the first root joint that has children (else joint 0). */
-export function defaultRootJoint(skeleton: Skeleton): number {
-  const hips = skeleton.indexByName.get('Hips') ?? skeleton.indexByName.get('hips');
-  if (hips !== undefined) return hips;
-  for (let j = 0; j < skeleton.jointCount; j++) {
-    if (skeleton.parents[j] >= 0) continue;
-    for (let k = j + 1; k < skeleton.jointCount; k++) if (skeleton.parents[k] === j) return j;
-  }
-  return 0;
 }

@@ -13,6 +13,7 @@ import {
   WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { ACTOR_PHASES, type Actor, type ActorPhase, type StageCore } from './actor.js';
 import { ColliderOverlay } from './collider-overlay.js';
 import { resolveCssColor } from './css-color.js';
 import { eventQueue } from './event-queue.js';
@@ -23,15 +24,7 @@ import { StageLights } from './lights.js';
 import { orbitPosition } from './orbit.js';
 import { runningPhysics } from './physics.js';
 
-/** Something the frame loop advances: a character, a tween, a physics world. */
-export interface Actor {
-  /** Advances by `dt` seconds (already scaled by the stage's time scale; 0 on a redraw). Must not throw. */
-  update(dt: number): void;
-  /** `'character'` for a character's rig: `debug="stats"` counts them. */
-  readonly kind?: 'character';
-  /** Told once when `update` throws; the actor stays in the loop (see `tickActor`). */
-  failed?(error: unknown): void;
-}
+export type { Actor, ActorPhase } from './actor.js';
 
 /**
  * The debug views a stage can show: `skeleton` and `colliders` (drawn here), `root-motion` (each character's
@@ -49,9 +42,9 @@ const MAX_PIXEL_RATIO = 2;
  * forwards parsed attribute values.
  *
  * Actors add their objects to `content` (whose bounds fit the shadow camera; call `contentChanged()` after
- * adding or removing objects) and register with `addActor` to be ticked every frame.
+ * adding or removing objects) and register with `addActor` to be ticked every frame, in their phase.
  */
-export class Stage {
+export class Stage implements StageCore {
   readonly canvas: HTMLCanvasElement;
   readonly renderer: WebGLRenderer;
   readonly scene = new Scene();
@@ -63,9 +56,9 @@ export class Stage {
 
   readonly #sizeSource: HTMLElement;
   readonly #resizeObserver: ResizeObserver;
-  readonly #actors = new Set<Actor>();
-  readonly #lateActors = new Set<Actor>();
-  readonly #earlyActors = new Set<Actor>();
+  /** The actors of each phase, in ACTOR_PHASES order. */
+  readonly #phases: Set<Actor>[] = ACTOR_PHASES.map(() => new Set<Actor>());
+  readonly #animate = this.#phases[ACTOR_PHASES.indexOf('animate')];
   readonly #disposers: (() => void)[] = [];
   readonly #target = new Vector3(0, 0.9, 0);
   readonly #overlay = new Group();
@@ -108,25 +101,20 @@ export class Stage {
 
   // ——— actors and content ———
 
-  addActor(actor: Actor): void {
-    this.#actors.add(actor);
+  /** Adds an actor to run every frame in `phase` (see ActorPhase; default `animate`). */
+  addActor(actor: Actor, phase: ActorPhase = 'animate'): void {
+    this.#phases[ACTOR_PHASES.indexOf(phase)].add(actor);
     this.loop.requestRedraw();
   }
 
   removeActor(actor: Actor): void {
-    this.#actors.delete(actor);
-    this.#lateActors.delete(actor);
-    this.#earlyActors.delete(actor);
+    for (const actors of this.#phases) actors.delete(actor);
     this.loop.requestRedraw();
   }
 
-  /**
-   * Adds an actor that runs before every other actor: a simulation the others read (the physics world
-   * steps, then characters pose from its bodies in the same frame). Removed by `removeActor`.
-   */
+  /** `addActor(actor, 'physics')`: runs before every other actor (a simulation the others read). */
   addEarlyActor(actor: Actor): void {
-    this.#earlyActors.add(actor);
-    this.loop.requestRedraw();
+    this.addActor(actor, 'physics');
   }
 
   /** Runs `callback` once when the stage is disposed (a physics world frees its WebAssembly memory). */
@@ -134,25 +122,22 @@ export class Stage {
     this.#disposers.push(callback);
   }
 
-  /**
-   * Adds an actor that runs after every other actor and after the camera moved, just before the render:
-   * for followers of final results (a bone anchor riding a posed, IK-corrected bone, an overlay projected
-   * through this frame's camera). Removed by `removeActor`.
-   */
+  /** `addActor(actor, 'follow')`: runs after every other actor and after the camera moved, before the render. */
   addLateActor(actor: Actor): void {
-    this.#lateActors.add(actor);
-    this.loop.requestRedraw();
+    this.addActor(actor, 'follow');
   }
 
   /** Actors of every phase. */
   get actorCount(): number {
-    return this.#actors.size + this.#earlyActors.size + this.#lateActors.size;
+    let count = 0;
+    for (const actors of this.#phases) count += actors.size;
+    return count;
   }
 
   /** Actors that are characters' rigs. */
   get characterCount(): number {
     let count = 0;
-    for (const actor of this.#actors) if (actor.kind === 'character') count++;
+    for (const actor of this.#animate) if (actor.kind === 'character') count++;
     return count;
   }
 
@@ -210,10 +195,11 @@ export class Stage {
     try {
       // forEach with a callback made once: a for-of over a Set makes an iterator per loop
       this.#dt = dt;
-      this.#earlyActors.forEach(this.#tick);
-      this.#actors.forEach(this.#tick);
+      const phases = this.#phases;
+      const follow = phases.length - 1;
+      for (let p = 0; p < follow; p++) phases[p].forEach(this.#tick);
       this.#controls?.update();
-      this.#lateActors.forEach(this.#tick);
+      phases[follow].forEach(this.#tick);
       this.render();
     } finally {
       eventQueue.endFrame();
@@ -378,9 +364,7 @@ export class Stage {
     this.setGround(false);
     this.setDebug([]);
     this.onStats = null;
-    this.#actors.clear();
-    this.#lateActors.clear();
-    this.#earlyActors.clear();
+    for (const actors of this.#phases) actors.clear();
     for (const callback of this.#disposers.splice(0)) callback();
     this.lights.key.shadow.dispose();
     this.renderer.dispose();

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { type Demo, mountDemo } from '../../demo/demo.js';
 import { collectErrors } from '../helpers/character.js';
+import { internals } from '../helpers/internals.js';
 
 describe('the demo', () => {
   let demo: Demo;
@@ -41,7 +42,7 @@ describe('the demo', () => {
 
     buttons.find((b) => b.textContent === 'walk')!.click();
     demo.scene.step(0.2);
-    const rig = demo.character.rig!;
+    const rig = internals(demo.character).rig!;
     expect(rig.weightOf('walk')).to.be.closeTo(0.5, 1e-6);
     expect(rig.weightOf('idle')).to.be.closeTo(0.5, 1e-6);
     demo.scene.step(0.2);

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { Gallery, GalleryReport } from '../../demo/gallery/gallery.js';
 import { mountGalleryPage } from '../../demo/gallery/gallery-page.js';
+import { internals } from '../helpers/internals.js';
 import { mannequinAsset } from '../helpers/mannequin-asset.js';
 
 /** The gallery page in a 1000 × 680 box, time stopped: it moves only by scene.step(dt). */
@@ -196,10 +197,10 @@ describe('the gallery', () => {
       stage.content.visible = false;
       const background = boxPixels(gallery, box);
       stage.content.visible = true;
-      for (const [k, c] of gallery.characters.entries()) c.rig!.root.visible = k === i;
+      for (const [k, c] of gallery.characters.entries()) internals(c).rig!.root.visible = k === i;
       return mask(boxPixels(gallery, box), background, { ...box, x: 0, y: 0 });
     });
-    for (const c of gallery.characters) c.rig!.root.visible = true;
+    for (const c of gallery.characters) internals(c).rig!.root.visible = true;
     camera.targetX = home[0];
     camera.targetZ = home[1];
     camera.apply();

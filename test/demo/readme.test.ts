@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
+import { internals } from '../helpers/internals.js';
 
 /** The README's quick start, exactly as written there. */
 async function quickStart(): Promise<string> {
@@ -36,15 +37,15 @@ describe('the README quick start', () => {
     expect(picker.value).to.equal('idle');
     expect(scene.shadows && scene.ground && scene.controls).to.equal(true);
     // the character draws on the scene's stage: one canvas, one WebGL context
-    expect(hero.stage).to.equal(scene.stage);
+    expect(internals(hero).stage).to.equal(scene.stage);
     expect(host.querySelectorAll('anim-scene, anim-character').length).to.equal(2);
 
     picker.value = 'wave';
     picker.dispatchEvent(new Event('change'));
     scene.step(0.15);
-    expect(hero.rig!.weightOf('wave')).to.be.closeTo(0.5, 1e-6);
+    expect(internals(hero).rig!.weightOf('wave')).to.be.closeTo(0.5, 1e-6);
     scene.step(0.15);
-    expect(hero.rig!.weightOf('wave')).to.equal(1);
+    expect(internals(hero).rig!.weightOf('wave')).to.equal(1);
     expect(hero.clip).to.equal('wave');
     host.remove();
   });

@@ -6,6 +6,7 @@ import type { AnimController } from '../../src/elements/anim-controller.js';
 import type { AnimWarpEndDetail } from '../../src/elements/character-motion.js';
 import { type PhysicsWorld, startPhysics } from '../../src/scene/physics.js';
 import { collect, settle } from '../helpers/character.js';
+import { internals } from '../helpers/internals.js';
 
 async function mount(): Promise<{ demo: Demo; controller: AnimController; physics: PhysicsWorld }> {
   const root = document.createElement('div');
@@ -52,7 +53,7 @@ describe('demo: the level section', () => {
       let highest = 0;
       for (let k = 0; k < 240 && demo.character.warping; k++) {
         demo.scene.step(1 / 60);
-        highest = Math.max(highest, demo.character.rig!.root.position.y);
+        highest = Math.max(highest, internals(demo.character).rig!.root.position.y);
       }
       await settle();
       expect(ends.map((e) => e.completed)).to.deep.equal([true]);

@@ -5,6 +5,7 @@ import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { bindClip, importGltf, localToModel, Playback, parseGlb, skinningMatrices } from '../../src/runtime/index.js';
 import { collect, collectErrors, MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
 import { triangleGlb } from '../helpers/glb.js';
+import { internals } from '../helpers/internals.js';
 import { expectClose } from '../helpers/math.js';
 import { fetchBytes } from '../mannequin/mannequin-fixture.js';
 
@@ -40,7 +41,7 @@ async function handRig(clip: string) {
 
 function skinnedMeshes(character: AnimCharacter): SkinnedMesh[] {
   const out: SkinnedMesh[] = [];
-  character.rig!.root.traverse((o) => {
+  internals(character).rig!.root.traverse((o) => {
     if ((o as SkinnedMesh).isSkinnedMesh) out.push(o as SkinnedMesh);
   });
   return out;
@@ -98,7 +99,7 @@ describe('<anim-character>', () => {
       expect(progress.length).to.be.greaterThan(0);
       expect(progress.at(-1)!.progress).to.equal(1);
       for (let i = 1; i < progress.length; i++) expect(progress[i].progress).to.be.at.least(progress[i - 1].progress);
-      expect(character.rig!.root.parent).to.equal(scene.stage!.content);
+      expect(internals(character).rig!.root.parent).to.equal(scene.stage!.content);
     });
 
     it('defaults to the documented values', async () => {
@@ -110,7 +111,7 @@ describe('<anim-character>', () => {
         null,
         false,
       ]);
-      expect([character.fade, character.clipStart, character.clipEnd]).to.deep.equal([0.25, 0, 1]);
+      expect([character.fade, character.clipStart, character.clipEnd]).to.deep.equal([0.25, null, null]);
       expect([character.position, character.heading, character.scale]).to.deep.equal([[0, 0, 0], 0, 1]);
       expect([character.skinning, character.loading, character.poster]).to.deep.equal(['gpu', 'eager', null]);
       expect([character.clips, character.bones, character.duration, character.time]).to.deep.equal([[], [], 0, 0]);
@@ -155,14 +156,14 @@ describe('<anim-character>', () => {
 
     it('a new src replaces the model and frees the old one', async () => {
       const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="walk"`);
-      const before = character.rig!;
+      const before = internals(character).rig!;
       const geometry = skinnedMeshes(character)[0].geometry;
       let disposed = false;
       geometry.addEventListener('dispose', () => (disposed = true));
       character.src = `${MANNEQUIN}?again`;
       await settle();
       await character.ready;
-      expect(character.rig).to.not.equal(before);
+      expect(internals(character).rig).to.not.equal(before);
       expect(disposed).to.equal(true);
       expect(before.root.parent).to.equal(null);
       expect(scene.stage!.content.children.filter((c) => c.name === 'anim-character')).to.have.length(1);
@@ -205,7 +206,7 @@ describe('<anim-character>', () => {
         observer.observe(character);
       });
       await settle();
-      expect(character.rig, 'far below the fold: not loaded').to.equal(undefined);
+      expect(internals(character).rig, 'far below the fold: not loaded').to.equal(undefined);
       scene.scrollIntoView();
       await character.ready;
       expect(character.clips).to.include('walk');
@@ -249,7 +250,7 @@ describe('<anim-character>', () => {
         html`<anim-character src=${MANNEQUIN} clip="idle" style="width: 200px; height: 200px"></anim-character>`,
       );
       await character.ready;
-      const stage = character.stage!;
+      const stage = internals(character).stage!;
       expect(character.shadowRoot!.querySelector('canvas')).to.equal(stage.canvas);
       stage.step(0);
       const gl = stage.renderer.getContext();
@@ -302,7 +303,7 @@ describe('<anim-character>', () => {
       const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="walk" fade="0.5s"`);
       scene.step(0.1);
       character.clip = 'run';
-      const rig = character.rig!;
+      const rig = internals(character).rig!;
       for (let k = 1; k <= 6; k++) {
         scene.step(0.1);
         const expected = Math.min(1, k * 0.2);
@@ -324,7 +325,7 @@ describe('<anim-character>', () => {
       await settle();
       expect(plays).to.deep.equal([{ clip: 'walk' }]);
       expect(character.time).to.be.closeTo(20 * 0.05 - 1.1 * Math.floor((20 * 0.05) / 1.1), 1e-5);
-      expect(character.rig!.weightOf('walk')).to.equal(1);
+      expect(internals(character).rig!.weightOf('walk')).to.equal(1);
     });
 
     it('speed scales time and a negative speed plays backwards; paused stops time but not drawing', async () => {
@@ -342,8 +343,9 @@ describe('<anim-character>', () => {
 
     it("time is settable; duration is the current clip's; clip-start / clip-end bound the play window", async () => {
       const { scene, character } = await mountCharacter(
-        `src="${MANNEQUIN}" clip="idle" clip-start="0.5" clip-end="0.75"`,
+        `src="${MANNEQUIN}" clip="idle" clip-start="50%" clip-end="75%"`,
       );
+      expect([character.clipStart, character.clipEnd]).to.deep.equal(['50%', '75%']);
       expect(character.duration).to.be.closeTo(3, 1e-6);
       expect(character.time).to.be.closeTo(1.5, 1e-6);
       scene.step(0.5);
@@ -354,6 +356,35 @@ describe('<anim-character>', () => {
       expect(character.time).to.be.closeTo(2, 1e-6);
       character.time = 2.9;
       expect(character.time, 'clamped to the window').to.be.closeTo(2.25, 1e-6);
+    });
+
+    it('clip-start / clip-end in seconds bound the same window as percentages; play() takes both forms', async () => {
+      const { scene, character } = await mountCharacter(
+        `src="${MANNEQUIN}" clip="idle" clip-start="1.5" clip-end="2250ms"`,
+      );
+      expect([character.clipStart, character.clipEnd]).to.deep.equal([1.5, 2.25]);
+      expect(character.time).to.be.closeTo(1.5, 1e-6);
+      scene.step(1);
+      expect(character.time, 'wrapped inside 1.5–2.25 s').to.be.closeTo(1.75, 1e-5);
+      character.removeAttribute('clip-start');
+      character.removeAttribute('clip-end');
+      await character.updateComplete;
+      character.play('walk', { fade: 0, start: '25%', end: 2 });
+      expect(character.time, 'a percentage of the walk').to.be.closeTo(0.25 * character.duration, 1e-6);
+    });
+
+    it('an inverted window reports bad-attribute naming both values and plays the whole clip', async () => {
+      const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="walk"`);
+      const errors = collectErrors(character);
+      character.clipStart = '90%';
+      character.clipEnd = '0.1s';
+      await settle();
+      const inverted = errors.filter((e) => e.code === 'bad-attribute');
+      expect(inverted.length).to.be.greaterThan(0);
+      expect(inverted.at(-1)!.message).to.contain('90%').and.contain('0.1s');
+      character.time = 0;
+      scene.step(0.2);
+      expect(character.time, 'not frozen: the whole clip plays').to.be.closeTo(0.2, 1e-5);
     });
 
     it('loop="once" fires anim-finish once and holds the last frame; loops fire anim-loop with a count', async () => {
@@ -378,14 +409,14 @@ describe('<anim-character>', () => {
       character.stop();
       expect(character.clip).to.equal(null);
       scene.step(0.1);
-      expect(character.rig!.weightOf('wave')).to.be.closeTo(0.5, 1e-6);
+      expect(internals(character).rig!.weightOf('wave')).to.be.closeTo(0.5, 1e-6);
       scene.step(0.2);
-      expect(character.rig!.weightOf('wave')).to.equal(0);
+      expect(internals(character).rig!.weightOf('wave')).to.equal(0);
       const hand = await handRig('wave');
       hand.playback.stop(0);
       hand.playback.update(0);
       hand.pose(null);
-      expectClose(character.rig!.model, hand.model, 1e-6, 'rest pose');
+      expectClose(internals(character).rig!.model, hand.model, 1e-6, 'rest pose');
     });
 
     it('position, heading and scale place the character', async () => {
@@ -444,7 +475,9 @@ describe('<anim-character>', () => {
       scene.step(0.23);
       const meshes = skinnedMeshes(character);
       const cpuMeshes = (
-        cpu.rig!.output as unknown as { meshes: { geometry: { attributes: { position: { array: Float32Array } } } }[] }
+        internals(cpu).rig!.output as unknown as {
+          meshes: { geometry: { attributes: { position: { array: Float32Array } } } }[];
+        }
       ).meshes;
       expect(meshes.length).to.equal(cpuMeshes.length);
       const v = new Vector3();
@@ -492,8 +525,8 @@ describe('<anim-character>', () => {
       const drawn = () => {
         const out: number[] = [];
         const p = new Vector3();
-        character.rig!.root.updateMatrixWorld(true);
-        character.rig!.root.traverse((o) => {
+        internals(character).rig!.root.updateMatrixWorld(true);
+        internals(character).rig!.root.traverse((o) => {
           const mesh = o as SkinnedMesh;
           if (!mesh.isMesh || !mesh.visible) return;
           const count = mesh.geometry.getAttribute('position').count;
@@ -523,7 +556,7 @@ describe('<anim-character>', () => {
       expect(skinnedMeshes(character).every((m) => m.visible)).to.equal(true);
       expectClose(drawn(), cpuLater, 1e-4, 'back on the GPU: the same pose');
       let plain = 0;
-      character.rig!.root.traverse((o) => {
+      internals(character).rig!.root.traverse((o) => {
         if ((o as SkinnedMesh).isMesh && !(o as SkinnedMesh).isSkinnedMesh) plain++;
       });
       expect(plain, 'the CPU meshes are gone').to.equal(0);

@@ -7,6 +7,7 @@ import type { AnimCloth } from '../../src/elements/anim-cloth.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { CAPSULE_FLOATS } from '../../src/runtime/cloth/index.js';
 import { collectErrors, MANNEQUIN, settle } from '../helpers/character.js';
+import { internals } from '../helpers/internals.js';
 
 const DT = 1 / 60;
 
@@ -31,7 +32,7 @@ describe('<anim-cloth>', () => {
     expect(driver, 'bound').to.not.equal(undefined);
     const cloth = driver.cloth;
     expect(cloth.pins.length).to.be.above(0);
-    const rig = characters[0].rig!;
+    const rig = internals(characters[0]).rig!;
     const cape = rig.binding.skinned.find((p) => p.mesh.name === 'Cape')!.mesh;
     expect(cape.visible, 'the skinned cape is hidden').to.equal(false);
     let moved = 0;

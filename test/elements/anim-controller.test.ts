@@ -5,6 +5,7 @@ import type { AnimController } from '../../src/elements/anim-controller.js';
 import '../../src/elements/anim-controller.js';
 import { startPhysics } from '../../src/scene/physics.js';
 import { MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
+import { internals } from '../helpers/internals.js';
 
 /** A mannequin with a third-person controller on `scenery`; time moves only by step(). */
 async function mount(scenery: Group | Mesh, attributes = '') {
@@ -31,7 +32,7 @@ function run(scene: { step(dt: number): void }, seconds: number, each?: () => vo
 describe('<anim-controller type="third-person">', () => {
   it('walks up a ramp and a step and stops at a wall; the character follows the capsule', async () => {
     const { scene, character, controller, errors } = await mount(course());
-    expect(character.rootMotionMode).to.equal('expose planar');
+    expect(character.rootMotion).to.equal('expose planar');
     controller.input.forward = 1;
     let highestOnRamp = 0;
     let sawStep = false;
@@ -55,14 +56,14 @@ describe('<anim-controller type="third-person">', () => {
     expect(z).to.be.within(COURSE.wallAt - 0.36, COURSE.wallAt - 0.28);
     expect(Math.abs(x)).to.be.below(0.05);
     expect(controller.grounded).to.equal(true);
-    const root = character.rig!.root.position;
+    const root = internals(character).rig!.root.position;
     expect(root.distanceTo({ x, y, z } as never)).to.be.below(1e-6);
     // pressing on into the wall moves nothing
     const before = controller.place;
     run(scene, 1);
     expect(controller.place[2]).to.be.closeTo(before[2], 0.01);
     // the locomotion graph walks: the speed param is the walk pace
-    expect(character.rig!.source).to.not.equal(character.rig!.playback);
+    expect(internals(character).rig!.source).to.not.equal(internals(character).rig!.playback);
     expect(controller.speed).to.be.closeTo(controller.walkSpeed, 1e-6);
     expect(errors).to.deep.equal([]);
   });
@@ -79,7 +80,7 @@ describe('<anim-controller type="third-person">', () => {
     let peak = 0;
     run(scene, 1.2, () => {
       if (!controller.grounded) airborne = true;
-      if (character.rig!.verticalHandoff) handedOff = true;
+      if (internals(character).rig!.verticalHandoff) handedOff = true;
       peak = Math.max(peak, controller.place[1]);
     });
     expect(airborne).to.equal(true);
@@ -92,8 +93,8 @@ describe('<anim-controller type="third-person">', () => {
     expect(y).to.be.closeTo(0.6, 0.03);
     // measured: lands at z = 3.145 (fixed steps: the same every run); 10 cm either way
     expect(z).to.be.closeTo(3.145, 0.1);
-    expect(character.rig!.verticalHandoff).to.equal(false);
-    expect((character.rig!.source as unknown as { state(): string }).state()).to.not.equal('fall');
+    expect(internals(character).rig!.verticalHandoff).to.equal(false);
+    expect((internals(character).rig!.source as unknown as { state(): string }).state()).to.not.equal('fall');
   });
 
   it('walks off a ledge and falls to the ground, landing', async () => {
@@ -132,7 +133,7 @@ describe('<anim-controller type="third-person">', () => {
     controller.input.right = 1;
     run(scene, 1.5);
     // the camera looks along +Z, so "right" is −X: the character turns to face it
-    expect(Math.cos(character.rig!.root.rotation.y + Math.PI / 2)).to.be.above(0.99);
+    expect(Math.cos(internals(character).rig!.root.rotation.y + Math.PI / 2)).to.be.above(0.99);
     expect(controller.place[0]).to.be.below(-0.5);
   });
 

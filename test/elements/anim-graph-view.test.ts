@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/anim-graph-view.js';
 import type { AnimGraphView } from '../../src/elements/anim-graph-view.js';
 import { collectErrors, MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
+import { internals } from '../helpers/internals.js';
 
 const DT = 1 / 30;
 
@@ -14,7 +15,7 @@ async function mountView() {
   await view.updateComplete;
   const root = view.shadowRoot!;
   const node = (state: string) => root.querySelector<SVGGElement>(`g.node[data-state="${stateIndex(state)}"]`)!;
-  const stateIndex = (state: string) => mounted.character.stateGraph.compiled!.stateIndex.get(state);
+  const stateIndex = (state: string) => internals(mounted.character).graph.compiled!.stateIndex.get(state);
   const classes = (state: string) => node(state).getAttribute('class')!.split(' ');
   return { ...mounted, view, root, node, classes };
 }
@@ -22,7 +23,7 @@ async function mountView() {
 describe('<anim-graph-view>', () => {
   it('draws one box per state (and the any state), one arrow per transition, and the params', async () => {
     const { root, character } = await mountView();
-    const graph = character.stateGraph.compiled!;
+    const graph = internals(character).graph.compiled!;
     const states = [...root.querySelectorAll('g.node:not(.any) .label')].map((t) => t.textContent);
     expect(states.sort()).to.deep.equal(graph.states.map((s) => s.name).sort());
     expect(root.querySelectorAll('g.node.any')).to.have.length(1);
@@ -62,7 +63,7 @@ describe('<anim-graph-view>', () => {
       Number(
         view
           .shadowRoot!.querySelector(
-            `g.node[data-state="${character.stateGraph.compiled!.stateIndex.get(state)}"] .bar`,
+            `g.node[data-state="${internals(character).graph.compiled!.stateIndex.get(state)}"] .bar`,
           )!
           .getAttribute('width'),
       );

@@ -22,6 +22,7 @@ import {
 } from '../../src/graph/index.js';
 import { createPose, createSampleCache, sampleClip, setRestPose } from '../../src/runtime/index.js';
 import { collect, MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
+import { internals } from '../helpers/internals.js';
 import { expectClose, expectQuatClose } from '../helpers/math.js';
 
 const DT = 1 / 30;
@@ -58,7 +59,7 @@ const LOCOMOTION_MARKUP = `
 /** The same graph run by hand on the character's clips: the oracle for states and weights. */
 function handInstance(character: AnimCharacter) {
   const graph = compileGraph(locomotionGraph());
-  const clips = character.rig!.library.clips;
+  const clips = internals(character).rig!.library.clips;
   const durations = graph.clipNames.map((name) => {
     const clip = clips.find((c) => c.name === name)!;
     return clip.end - clip.start;
@@ -92,7 +93,7 @@ function expectSameEntries(actual: [string, number, number][], expected: [string
 
 /** Samples a character clip at `time` seconds (of its slice) into a fresh pose: the oracle for a lone clip. */
 function sampled(character: AnimCharacter, clip: string, time: number) {
-  const rig = character.rig!;
+  const rig = internals(character).rig!;
   const { skeleton, defaultWeights } = rig.binding.asset;
   const logical = rig.library.clips.find((c) => c.name === clip)!;
   const pose = createPose(skeleton.jointCount, defaultWeights.length);
@@ -103,7 +104,7 @@ function sampled(character: AnimCharacter, clip: string, time: number) {
 }
 
 function jointRotation(pose: { rotations: Float32Array }, character: AnimCharacter, joint: string) {
-  const j = character.rig!.binding.asset.skeleton.indexByName.get(joint)!;
+  const j = internals(character).rig!.binding.asset.skeleton.indexByName.get(joint)!;
   return pose.rotations.subarray(j * 4, j * 4 + 4);
 }
 
@@ -120,7 +121,7 @@ describe('<anim-character> state graph', () => {
           setParam(hand.graph, hand.params, 'speed', speed);
           scene.step(DT);
           hand.instance.update(DT, hand.params);
-          const live = character.stateGraph.instance!;
+          const live = internals(character).graph.instance!;
           expect(character.state).to.equal(hand.graph.states[hand.instance.stateOf(0)].name);
           expectSameEntries(entries(live), entries(hand.instance), `speed ${speed}`);
         }
@@ -134,10 +135,10 @@ describe('<anim-character> state graph', () => {
       const { scene, character } = await mountCharacter(`src=${MANNEQUIN} graph="locomotion"`);
       character.setParam('speed', MANNEQUIN_WALK_SPEED);
       for (let k = 0; k < 20; k++) scene.step(DT);
-      const [[clip, time, weight]] = entries(character.stateGraph.instance!);
+      const [[clip, time, weight]] = entries(internals(character).graph.instance!);
       expect([clip, weight]).to.deep.equal(['walk', 1]);
       const oracle = sampled(character, 'walk', time);
-      const pose = character.rig!.source.pose;
+      const pose = internals(character).rig!.source.pose;
       for (const joint of ['Hips', 'Spine', 'LeftUpperLeg', 'RightLowerLeg', 'LeftUpperArm', 'Head']) {
         expectQuatClose(jointRotation(pose, character, joint), jointRotation(oracle, character, joint), 1e-6, joint);
       }
@@ -147,15 +148,15 @@ describe('<anim-character> state graph', () => {
       const { scene, character, errors } = await mountCharacter(`src=${MANNEQUIN} graph="locomotion"`);
       character.setParam('speed', MANNEQUIN_WALK_SPEED);
       for (let k = 0; k < 20; k++) scene.step(DT);
-      const walk = character.rig!.library.clips.find((c) => c.name === 'walk')!;
+      const walk = internals(character).rig!.library.clips.find((c) => c.name === 'walk')!;
       expect(character.duration).to.be.closeTo(walk.end - walk.start, 1e-9);
-      const [[, time]] = entries(character.stateGraph.instance!);
+      const [[, time]] = entries(internals(character).graph.instance!);
       expect(character.time).to.be.closeTo(time, 1e-9);
       const loops = collect(character, 'anim-loop');
       character.time = 0.8;
       scene.step(0);
       expect(character.time).to.be.closeTo(0.8, 1e-9);
-      const pose = character.rig!.source.pose;
+      const pose = internals(character).rig!.source.pose;
       const oracle = sampled(character, 'walk', 0.8);
       expectQuatClose(
         jointRotation(pose, character, 'LeftUpperLeg'),
@@ -199,7 +200,7 @@ describe('<anim-character> state graph', () => {
         setParam(hand.graph, hand.params, 'speed', speed);
         scene.step(DT);
         hand.instance.update(DT, hand.params);
-        expectSameEntries(entries(character.stateGraph.instance!), entries(hand.instance), `speed ${speed}`);
+        expectSameEntries(entries(internals(character).graph.instance!), entries(hand.instance), `speed ${speed}`);
       }
       expect(errors).to.deep.equal([]);
     });
@@ -212,7 +213,7 @@ describe('<anim-character> state graph', () => {
          <anim-state name="fall" clip="jump"></anim-state>
          <anim-transition from="locomotion" to="wave" when="waving" fade="0"></anim-transition>`,
       );
-      const graph = character.stateGraph.compiled!;
+      const graph = internals(character).graph.compiled!;
       expect(graph.states.map((s) => s.name)).to.deep.equal([
         'locomotion',
         'jump',
@@ -237,18 +238,18 @@ describe('<anim-character> state graph', () => {
       );
       character.setParam('speed', MANNEQUIN_WALK_SPEED);
       for (let k = 0; k < 30; k++) scene.step(DT);
-      const z1 = character.rig!.root.position.z;
+      const z1 = internals(character).rig!.root.position.z;
       // a second of walking covers about the walk speed (the crossfade from idle takes a little)
       expect(z1).to.be.within(0.6 * MANNEQUIN_WALK_SPEED, 1.1 * MANNEQUIN_WALK_SPEED);
       character.insertAdjacentHTML('beforeend', '<anim-clip name="stroll" from="walk"></anim-clip>');
       await settle();
       for (let k = 0; k < 30; k++) scene.step(DT);
-      const z2 = character.rig!.root.position.z;
+      const z2 = internals(character).rig!.root.position.z;
       expect(z2 - z1).to.be.within(0.9 * MANNEQUIN_WALK_SPEED, 1.1 * MANNEQUIN_WALK_SPEED);
       // and it follows the rebuilt graph: standing idle, it stops (after the crossfade's last steps)
       character.setParam('speed', 0);
       for (let k = 0; k < 60; k++) scene.step(DT);
-      expect(character.rig!.root.position.z - z2).to.be.below(0.3);
+      expect(internals(character).rig!.root.position.z - z2).to.be.below(0.3);
       expect(errors).to.deep.equal([]);
     });
   });
@@ -264,10 +265,10 @@ describe('<anim-character> state graph', () => {
       );
       const steps = 17;
       for (let k = 0; k < steps; k++) scene.step(DT);
-      const pose = character.rig!.source.pose;
+      const pose = internals(character).rig!.source.pose;
       const t = steps * DT;
       const duration = (name: string) => {
-        const c = character.rig!.library.clips.find((clip) => clip.name === name)!;
+        const c = internals(character).rig!.library.clips.find((clip) => clip.name === name)!;
         return c.end - c.start;
       };
       const wave = sampled(character, 'wave', t % duration('wave'));
@@ -301,15 +302,15 @@ describe('<anim-character> state graph', () => {
       expect(param.current).to.equal(2);
       scene.step(DT);
       expect(character.state).to.equal('idle');
-      const before = character.stateGraph.instance!.normalizedTimeOf(0);
+      const before = internals(character).graph.instance!.normalizedTimeOf(0);
       const transition = character.querySelector<AnimTransition>('anim-transition')!;
       transition.setAttribute('when', 'speed > 1');
       await transition.updateComplete;
       // recompiled (no frame has run since), still in idle at the same time, speed kept
-      const compiled = character.stateGraph.compiled!;
+      const compiled = internals(character).graph.compiled!;
       expect(compiled.definition.transitions![0].when).to.equal('speed > 1');
       expect(character.state).to.equal('idle');
-      expect(character.stateGraph.instance!.normalizedTimeOf(0)).to.equal(before);
+      expect(internals(character).graph.instance!.normalizedTimeOf(0)).to.equal(before);
       expect(character.getParam('speed')).to.equal(2);
       scene.step(DT);
       expect(character.state).to.equal('walk');
@@ -330,15 +331,15 @@ describe('<anim-character> state graph', () => {
         `src=${MANNEQUIN}`,
         `<anim-state name="idle" clip="idle"></anim-state>`,
       );
-      expect(character.rig!.source).to.equal(character.stateGraph.driver);
+      expect(internals(character).rig!.source).to.equal(internals(character).graph.driver);
       character.querySelector('anim-state')!.remove();
       await settle();
       scene.step(DT);
       expect(character.state).to.equal(null);
-      expect(character.rig!.source).to.equal(character.rig!.playback);
+      expect(internals(character).rig!.source).to.equal(internals(character).rig!.playback);
       character.play('wave');
       scene.step(DT);
-      expect(character.rig!.currentClip).to.equal('wave');
+      expect(internals(character).rig!.currentClip).to.equal('wave');
     });
   });
 
@@ -484,7 +485,7 @@ describe('<anim-character> state graph', () => {
       scene.step(DT);
       character.play('wave');
       scene.step(DT);
-      expect(character.rig!.currentClip).to.equal('wave');
+      expect(internals(character).rig!.currentClip).to.equal('wave');
       expect(errors).to.have.length(1);
     });
 

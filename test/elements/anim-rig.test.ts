@@ -140,7 +140,7 @@ describe('<anim-rig>: the humanoid map by hand, in markup', () => {
     const [character] = characters;
     character.setAttribute('rig', '{"tail": "Hips"}');
     await settle();
-    expect(character.rigMap).to.equal('auto');
+    expect(character.rig).to.equal('auto');
     expect(errors.map((e) => e.code)).to.deep.equal(['bad-attribute']);
     expect(errors[0].message).to.contain('"tail"');
   });

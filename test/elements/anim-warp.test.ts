@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { AnimWarpEndDetail } from '../../src/elements/character-motion.js';
 import { collect, MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
+import { internals } from '../helpers/internals.js';
 
 /** The vault's windows: to the hands' plant on the front edge, over to the rear edge, down to the landing. */
 const VAULT =
@@ -36,7 +37,7 @@ describe('<anim-warp> through the character', () => {
       });
       character.warp('vault', targets);
       expect(character.warping).to.equal(true);
-      const warp = character.rig!.activeWarp!;
+      const warp = internals(character).rig!.activeWarp!;
       for (let i = 0; i < 200 && character.warping; i++) scene.step(1 / 60);
       await settle();
       expect(character.warping).to.equal(false);
@@ -55,9 +56,9 @@ describe('<anim-warp> through the character', () => {
       expect(ends[0]).to.deep.include({ warp: 'vault', clip: 'vault', completed: true });
       expect(errors).to.deep.equal([]);
       // the character stays where the warp left it
-      const { position } = character.rig!.root;
+      const { position } = internals(character).rig!.root;
       scene.step(0.1);
-      expect(character.rig!.root.position.distanceTo(position)).to.be.below(1e-9);
+      expect(internals(character).rig!.root.position.distanceTo(position)).to.be.below(1e-9);
     });
   }
 
@@ -102,7 +103,7 @@ describe('<anim-warp> through the character', () => {
 
   it('bad input: an unknown warp, a wrong target count, a non-number target, bad windows and rates', async () => {
     const { scene, character, errors } = await mountCharacter(`src="${MANNEQUIN}" clip="walk"`, VAULT);
-    const before = character.rig!.root.position.clone();
+    const before = internals(character).rig!.root.position.clone();
     character.warp('backflip', []);
     character.warp('vault', [{ x: 0, y: 0, z: 1 }]);
     character.warp('vault', [
@@ -139,8 +140,8 @@ describe('<anim-warp> through the character', () => {
       ['53%', '67%'],
     ]);
     expect(character.warping).to.equal(false);
-    expect(character.rig!.root.position.equals(before)).to.equal(true);
+    expect(internals(character).rig!.root.position.equals(before)).to.equal(true);
     scene.step(0.1);
-    expect(character.rig!.currentClip).to.equal('walk');
+    expect(internals(character).rig!.currentClip).to.equal('walk');
   });
 });

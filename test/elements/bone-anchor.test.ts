@@ -9,6 +9,7 @@ import type { AnimModel } from '../../src/elements/anim-model.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import type { BoneAnchor } from '../../src/elements/bone-anchor.js';
 import type { AnimErrorDetail } from '../../src/elements/errors.js';
+import { internals } from '../helpers/internals.js';
 import { expectClose } from '../helpers/math.js';
 import { MODELS } from '../helpers/shared-models.js';
 
@@ -57,7 +58,7 @@ describe('<bone-anchor>', () => {
     const { scene, character } = await mount(`
       <anim-character src="${MANNEQUIN}" clip="idle"><bone-anchor bone="LeftHand"></bone-anchor></anim-character>`);
     const anchor = scene.querySelector<BoneAnchor>('bone-anchor')!;
-    const rig = character.rig!;
+    const rig = internals(character).rig!;
     const joint = rig.binding.asset.skeleton.indexByName.get('LeftHand')!;
     // a stand-in IK solver: reaches the hand half a metre up
     const reach = { apply: (model: Float32Array) => void (model[joint * 16 + 13] += 0.5) };

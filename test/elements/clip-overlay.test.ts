@@ -11,13 +11,14 @@ import {
   setRestPose,
 } from '../../src/runtime/index.js';
 import { collect, MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
+import { internals } from '../helpers/internals.js';
 import { expectQuatClose } from '../helpers/math.js';
 
 const DT = 1 / 64;
 
 /** A character clip sampled at `time` seconds of its own timeline, over the rest pose: the oracle. */
 function sampled(character: AnimCharacter, clip: string, time: number): Pose {
-  const rig = character.rig!;
+  const rig = internals(character).rig!;
   const { skeleton, defaultWeights } = rig.binding.asset;
   const logical = rig.library.clips.find((c) => c.name === clip)!;
   const pose = createPose(skeleton.jointCount, defaultWeights.length);
@@ -28,7 +29,7 @@ function sampled(character: AnimCharacter, clip: string, time: number): Pose {
 }
 
 function rotation(character: AnimCharacter, pose: Pose, joint: string): Float32Array {
-  const j = character.rig!.binding.asset.skeleton.indexByName.get(joint)!;
+  const j = internals(character).rig!.binding.asset.skeleton.indexByName.get(joint)!;
   return pose.rotations.subarray(j * 4, j * 4 + 4);
 }
 
@@ -46,7 +47,7 @@ describe('<anim-clip> overlays', () => {
     const plays = collect<{ clip: string }>(character, 'anim-play');
     character.play('wave-upper', { fade: 0 });
     step(scene, 0.5);
-    const pose = character.rig!.source.pose;
+    const pose = internals(character).rig!.source.pose;
     expect(character.time, 'the walk plays on').to.be.closeTo(0.75, 1e-9);
     const wave = sampled(character, 'wave-upper', 0.5);
     const walk = sampled(character, 'walk', 0.75);
@@ -56,13 +57,13 @@ describe('<anim-clip> overlays', () => {
       expectQuatClose(rotation(character, pose, joint), rotation(character, walk, joint), 1e-5, joint);
     // to its end, then the fade: the arm walks again
     const finished = oneEvent(character, 'anim-finish');
-    const duration = character.rig!.library.clips.find((c) => c.name === 'wave-upper')!;
+    const duration = internals(character).rig!.library.clips.find((c) => c.name === 'wave-upper')!;
     step(scene, duration.end - duration.start);
     expect((await finished).detail.clip).to.equal('wave-upper');
     step(scene, 0.3);
     const time = character.time;
     expectQuatClose(
-      rotation(character, character.rig!.source.pose, 'RightUpperArm'),
+      rotation(character, internals(character).rig!.source.pose, 'RightUpperArm'),
       rotation(character, sampled(character, 'walk', time), 'RightUpperArm'),
       1e-5,
       'after the overlay',
@@ -81,7 +82,7 @@ describe('<anim-clip> overlays', () => {
     step(scene, 0.25);
     character.play('idle', { fade: 0 });
     step(scene, 0.25);
-    const pose = character.rig!.source.pose;
+    const pose = internals(character).rig!.source.pose;
     expectQuatClose(
       rotation(character, pose, 'RightUpperArm'),
       rotation(character, sampled(character, 'wave-upper', 0.5), 'RightUpperArm'),
@@ -108,7 +109,7 @@ describe('<anim-clip> overlays', () => {
     makeAdditive(difference, sampled(character, 'wave-add', 0), difference);
     const expected = createPose(base.rotations.length / 4, base.weights.length);
     applyAdditive(base, difference, 1, null, expected);
-    const pose = character.rig!.source.pose;
+    const pose = internals(character).rig!.source.pose;
     for (const joint of ['RightUpperArm', 'RightLowerArm', 'Spine', 'LeftUpperLeg'])
       expectQuatClose(rotation(character, pose, joint), rotation(character, expected, joint), 1e-5, joint);
     // it is not the wave itself: the idle shows through where the wave holds still

@@ -7,8 +7,8 @@ import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimFootIk } from '../../src/elements/anim-foot-ik.js';
 import type { AnimModel } from '../../src/elements/anim-model.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
-import { footIkOf } from '../../src/elements/character-foot-ik.js';
 import { collectErrors, MANNEQUIN, settle } from '../helpers/character.js';
+import { internals } from '../helpers/internals.js';
 
 const DT = 1 / 60;
 /** A plant weight this high counts as planted. */
@@ -93,7 +93,7 @@ interface Frame {
 /** Walks one cycle and more, measuring each frame. */
 function walk(ctx: Awaited<ReturnType<typeof walkers>>, frames = 80): Frame[] {
   const { scene, subject, twin, height } = ctx;
-  const driver = footIkOf(subject)!;
+  const driver = internals(subject).footIk!;
   const out: Frame[] = [];
   for (let i = 0; i < frames; i++) {
     scene.step(DT);
@@ -189,12 +189,12 @@ describe('foot IK on <anim-character>', () => {
   it('the foot-ik attribute alone turns it on with the defaults; removing it turns it off', async () => {
     const ctx = await walkers('slope', '');
     const { scene, subject, twin } = ctx;
-    expect(footIkOf(subject)).to.equal(null);
+    expect(internals(subject).footIk).to.equal(null);
     subject.footIk = true;
     await subject.updateComplete;
     const frames = walk(ctx, 70);
     expectPlanted(frames);
-    expect(footIkOf(subject)!.footIk.pelvisLimit).to.equal(0.35);
+    expect(internals(subject).footIk!.footIk.pelvisLimit).to.equal(0.35);
     subject.removeAttribute('foot-ik');
     subject.footIk = false;
     await subject.updateComplete;
@@ -207,7 +207,10 @@ describe('foot IK on <anim-character>', () => {
     const { subject } = ctx;
     subject.footIk = true;
     await subject.updateComplete;
-    expect(footIkOf(subject)!.footIk.legNames.map((l) => l.upper)).to.deep.equal(['LeftUpperLeg', 'RightUpperLeg']);
+    expect(internals(subject).footIk!.footIk.legNames.map((l) => l.upper)).to.deep.equal([
+      'LeftUpperLeg',
+      'RightUpperLeg',
+    ]);
     subject.footIk = false;
     await subject.updateComplete;
     subject.setAttribute(
@@ -224,7 +227,10 @@ describe('foot IK on <anim-character>', () => {
     await subject.updateComplete;
     subject.footIk = true;
     await subject.updateComplete;
-    expect(footIkOf(subject)!.footIk.legNames.map((l) => l.upper)).to.deep.equal(['RightUpperLeg', 'LeftUpperLeg']);
+    expect(internals(subject).footIk!.footIk.legNames.map((l) => l.upper)).to.deep.equal([
+      'RightUpperLeg',
+      'LeftUpperLeg',
+    ]);
   });
 
   it('the pelvis drops no further than pelvis-limit', async () => {
@@ -260,7 +266,7 @@ describe('foot IK on <anim-character>', () => {
     knobs.setAttribute('flatten', 'off');
     knobs.setAttribute('pelvis-limit', '20cm');
     await knobs.updateComplete;
-    expect(footIkOf(ctx.subject)!.footIk.flatten).to.equal(false);
-    expect(footIkOf(ctx.subject)!.footIk.pelvisLimit).to.be.closeTo(0.2, 1e-9);
+    expect(internals(ctx.subject).footIk!.footIk.flatten).to.equal(false);
+    expect(internals(ctx.subject).footIk!.footIk.pelvisLimit).to.be.closeTo(0.2, 1e-9);
   });
 });

@@ -7,6 +7,7 @@ import '../../src/elements/anim-model.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimModel } from '../../src/elements/anim-model.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
+import { internals } from '../helpers/internals.js';
 
 const MANNEQUIN = '/assets/mannequin.glb';
 
@@ -22,9 +23,9 @@ describe('elements inside an <anim-scene> defined later', () => {
     const model = host.querySelector<AnimModel>('anim-model')!;
     const lone = host.querySelector<AnimCharacter>('.lone')!;
     await character.updateComplete;
-    expect(character.stage).to.equal(undefined);
+    expect(internals(character).stage).to.equal(undefined);
     expect(model.hasAttribute('data-own-stage')).to.equal(false);
-    expect(lone.stage).to.not.equal(undefined);
+    expect(internals(lone).stage).to.not.equal(undefined);
     await lone.updateComplete;
     expect(lone.shadowRoot!.querySelector('canvas')).to.not.equal(null);
 
@@ -33,12 +34,12 @@ describe('elements inside an <anim-scene> defined later', () => {
     const scene = host.querySelector<AnimScene>('anim-scene')!;
     await character.ready;
     await character.updateComplete;
-    expect(character.stage).to.equal(scene.stage);
+    expect(internals(character).stage).to.equal(scene.stage);
     expect(character.shadowRoot!.querySelector('canvas')).to.equal(null);
     expect(model.hasAttribute('data-own-stage')).to.equal(false);
     const names = scene.stage!.content.children.map((c) => c.name);
     expect(names).to.include.members(['anim-character', 'anim-model']);
     host.remove();
-    expect(character.stage).to.equal(undefined);
+    expect(internals(character).stage).to.equal(undefined);
   });
 });

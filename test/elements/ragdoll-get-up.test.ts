@@ -4,8 +4,8 @@ import '../../src/elements/anim-character.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import type { AnimPlayDetail } from '../../src/elements/character-events.js';
-import { ragdollOf } from '../../src/elements/character-ragdoll.js';
 import { collect, MANNEQUIN } from '../helpers/character.js';
+import { internals } from '../helpers/internals.js';
 
 const DT = 1 / 60;
 /** Frames the get-up clip takes to fade in from the lying pose (0.3 s), and a few more. */
@@ -29,7 +29,7 @@ async function knockedDown(velocity: [number, number, number]) {
   // a second of idle first, so that the fall starts from a pose in motion as it would in a game
   for (let f = 0; f < 60; f++) scene.step(DT);
   await character.ragdoll({ velocity });
-  const ragdoll = ragdollOf(character)!;
+  const ragdoll = internals(character).ragdoll!;
   for (let f = 0; f < 600 && ragdoll.status === 'active'; f++) scene.step(DT);
   expect(ragdoll.status, 'settled').to.equal('settled');
   return { scene, character };
@@ -39,7 +39,7 @@ async function knockedDown(velocity: [number, number, number]) {
 function getUpAndWatch(scene: AnimScene, character: AnimCharacter) {
   const plays = collect<AnimPlayDetail>(character, 'anim-play');
   character.getUp();
-  const clip = character.rig!.currentClip;
+  const clip = internals(character).rig!.currentClip;
   const chestUp: number[] = [];
   const hipsUp: number[] = [];
   for (let f = 0; f < FADE_FRAMES; f++) {

@@ -4,11 +4,12 @@ import '../../src/elements/anim-character.js';
 import '../../src/elements/anim-ragdoll.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
-import { type AnimRagdollDetail, ragdollOf } from '../../src/elements/character-ragdoll.js';
+import type { AnimRagdollDetail } from '../../src/elements/character-ragdoll.js';
 import { compose } from '../../src/runtime/mat4.js';
 import { startPhysics } from '../../src/scene/physics.js';
 import { managerFor, type Ragdoll } from '../../src/scene/ragdoll.js';
 import { collect, collectErrors, MANNEQUIN, mountCharacter } from '../helpers/character.js';
+import { internals } from '../helpers/internals.js';
 import { MODELS } from '../helpers/shared-models.js';
 
 const DT = 1 / 60;
@@ -74,7 +75,7 @@ describe('ragdoll on <anim-character>', () => {
     const [character] = characters;
     const phases = collect<AnimRagdollDetail>(character, 'anim-ragdoll');
     await character.ragdoll({ velocity: [0, 0, -2] });
-    const ragdoll = ragdollOf(character)!;
+    const ragdoll = internals(character).ragdoll!;
     expect(ragdoll.status).to.equal('active');
     let settledAt = -1;
     let lowest = Number.POSITIVE_INFINITY;
@@ -96,8 +97,8 @@ describe('ragdoll on <anim-character>', () => {
     const { scene, characters } = await groundScene(1);
     const [character] = characters;
     await character.ragdoll({ velocity: [1, 0, 0] });
-    const ragdoll = ragdollOf(character)!;
-    const physics = await startPhysics(character.stage!);
+    const ragdoll = internals(character).ragdoll!;
+    const physics = await startPhysics(internals(character).stage!);
     const seen = new Float32Array(ragdoll.layout.bodies.length * 7);
     // the world steps first in a frame, then the rig poses from the bodies: record them after the step
     const stop = physics.addListener({
@@ -114,7 +115,7 @@ describe('ragdoll on <anim-character>', () => {
       scene.step(DT);
       ragdoll.layout.bodies.forEach((body, b) => {
         compose(expected, 0, seen, b * 7, seen, b * 7 + 3, [1, 1, 1], 0);
-        const got = character.rig!.model.subarray(body.joint * 16, body.joint * 16 + 16);
+        const got = internals(character).rig!.model.subarray(body.joint * 16, body.joint * 16 + 16);
         for (let k = 0; k < 16; k++) {
           if (Math.abs(got[k] - expected[k]) > 1e-5)
             expect.fail(`frame ${f} ${body.name}[${k}]: ${got[k]} vs ${expected[k]}`);
@@ -138,7 +139,7 @@ describe('ragdoll on <anim-character>', () => {
     const tolerance = (1 * Math.PI) / 180;
     let over = 0;
     for (const character of characters) {
-      for (const { kind, angles, limits } of jointAngles(ragdollOf(character)!)) {
+      for (const { kind, angles, limits } of jointAngles(internals(character).ragdoll!)) {
         angles.forEach((angle, k) => {
           over = Math.max(over, limits[k * 2] - angle, angle - limits[k * 2 + 1]);
           expect(angle, `${kind} axis ${k}`).to.be.within(limits[k * 2] - tolerance, limits[k * 2 + 1] + tolerance);
@@ -155,13 +156,13 @@ describe('ragdoll on <anim-character>', () => {
     for (const c of characters)
       c.addEventListener('anim-ragdoll', (e) => e.detail.phase === 'settled' && settled.push(c));
     await Promise.all(characters.map((c) => c.ragdoll({ velocity: [0, 2, 0] })));
-    const manager = managerFor(characters[0].stage!, await startPhysics(characters[0].stage!));
+    const manager = managerFor(internals(characters[0]).stage!, await startPhysics(internals(characters[0]).stage!));
     expect(manager.activeCount).to.equal(12);
     scene.step(DT);
     expect(settled.length).to.equal(8);
     // the settled ones are the farthest from the camera
-    const camera = characters[0].stage!.camera.position;
-    const distance = (c: AnimCharacter) => camera.distanceTo(c.rig!.root.position);
+    const camera = internals(characters[0]).stage!.camera.position;
+    const distance = (c: AnimCharacter) => camera.distanceTo(internals(c).rig!.root.position);
     const nearestSettled = Math.min(...settled.map(distance));
     const farthestActive = Math.max(...characters.filter((c) => !settled.includes(c)).map(distance));
     expect(nearestSettled).to.be.at.least(farthestActive - 1e-6);
@@ -175,9 +176,9 @@ describe('ragdoll on <anim-character>', () => {
     scene.setAttribute('max-ragdolls', '2');
     await scene.updateComplete;
     await Promise.all(characters.map((c) => c.ragdoll()));
-    const manager = managerFor(characters[0].stage!, await startPhysics(characters[0].stage!));
+    const manager = managerFor(internals(characters[0]).stage!, await startPhysics(internals(characters[0]).stage!));
     expect(manager.activeCount).to.equal(2);
-    expect(characters.filter((c) => ragdollOf(c)!.status === 'settled').length).to.equal(2);
+    expect(characters.filter((c) => internals(c).ragdoll!.status === 'settled').length).to.equal(2);
     expect(errors.map((e) => e.code)).to.deep.equal(['bad-attribute', 'bad-attribute']);
     scene.removeAttribute('max-ragdolls');
     expect(scene.maxRagdolls).to.equal(12);
@@ -187,7 +188,7 @@ describe('ragdoll on <anim-character>', () => {
     const { scene, characters } = await groundScene(1);
     const [character] = characters;
     await character.ragdoll({ velocity: [0, 0, 0] });
-    const ragdoll = ragdollOf(character)!;
+    const ragdoll = internals(character).ragdoll!;
     scene.step(DT);
     // look the other way: the falling body is behind the camera
     scene.cameraOrbit = '180deg 20deg 8m';
@@ -211,7 +212,7 @@ describe('ragdoll on <anim-character>', () => {
     const [character] = characters;
     const phases = collect<AnimRagdollDetail>(character, 'anim-ragdoll');
     await character.ragdoll({ velocity: [2, 0, 1] });
-    const ragdoll = ragdollOf(character)!;
+    const ragdoll = internals(character).ragdoll!;
     for (let f = 0; f < 360 && ragdoll.status === 'active'; f++) scene.step(DT);
     expect(ragdoll.status).to.equal('settled');
     const [px, , pz] = ragdoll.pelvis;
@@ -240,7 +241,7 @@ describe('ragdoll on <anim-character>', () => {
     await character.ready;
     const errors = collectErrors(character);
     await character.ragdoll({ velocity: [0, 0, -2] });
-    const ragdoll = ragdollOf(character)!;
+    const ragdoll = internals(character).ragdoll!;
     expect(ragdoll.layout.bodies.length).to.equal(11);
     for (const body of ragdoll.layout.bodies) expect(body.radius, body.name).to.be.within(0.02, 0.3);
     let lowest = Number.POSITIVE_INFINITY;
@@ -253,7 +254,7 @@ describe('ragdoll on <anim-character>', () => {
     expect(lowest, 'no body below the ground').to.be.above(-0.015);
     expect(errors).to.deep.equal([]);
     const hips = ragdoll.layout.bodies[0].joint;
-    const m = character.rig!.model.subarray(hips * 16, hips * 16 + 16);
+    const m = internals(character).rig!.model.subarray(hips * 16, hips * 16 + 16);
     expect(m[12]).to.be.closeTo(ragdoll.pelvis[0], 1e-5);
     expect(m[13]).to.be.closeTo(ragdoll.pelvis[1], 1e-5);
   });
@@ -275,8 +276,8 @@ describe('ragdoll on <anim-character>', () => {
       `src="${MANNEQUIN}" clip="idle" rig='{"spine": "Chest", "chest": "Spine"}'`,
     );
     await character.ragdoll();
-    const layout = ragdollOf(character)!.layout;
-    const names = character.rig!.binding.asset.skeleton.names;
+    const layout = internals(character).ragdoll!.layout;
+    const names = internals(character).rig!.binding.asset.skeleton.names;
     const jointOf = (body: string) => names[layout.bodies.find((b) => b.name === body)!.joint];
     expect([jointOf('pelvis'), jointOf('torso'), jointOf('leftUpperLeg')]).to.deep.equal([
       'Hips',
@@ -297,15 +298,16 @@ describe('<anim-ragdoll>', () => {
     const element = scene.querySelector('anim-ragdoll')!;
     await character.ready;
     // the ragdoll (and Rapier) may be on their way: let them arrive
-    for (let i = 0; i < 20 && element.active && !ragdollOf(character); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 20 && element.active && !internals(character).ragdoll; i++)
+      await new Promise((r) => setTimeout(r, 50));
     return { scene, character, element };
   }
 
   it('a saved `active` brings the character back down on load, and stays set while it lies', async () => {
     const { scene, character, element } = await described('active');
-    expect(ragdollOf(character)?.status).to.equal('active');
+    expect(internals(character).ragdoll?.status).to.equal('active');
     for (let f = 0; f < 300; f++) scene.step(DT);
-    expect(ragdollOf(character)!.status).to.equal('settled');
+    expect(internals(character).ragdoll!.status).to.equal('settled');
     expect(element.hasAttribute('active')).to.equal(true);
   });
 
@@ -317,7 +319,7 @@ describe('<anim-ragdoll>', () => {
     await element.updateComplete;
     expect(element.hasAttribute('active')).to.equal(true);
     // the element's limits and velocity were used
-    const ragdoll = ragdollOf(character)!;
+    const ragdoll = internals(character).ragdoll!;
     const shoulder = ragdoll.layout.joints.find((j) => j.kind === 'shoulder')!;
     expect(shoulder.limits[5] - shoulder.limits[4]).to.be.above((175 * Math.PI) / 180);
     for (let f = 0; f < 300 && ragdoll.status === 'active'; f++) scene.step(DT);

@@ -169,12 +169,12 @@ describe('<anim-clip src retarget>: clips from other files and other rigs', () =
     expect(errors[0].message).to.contain('hips');
     expect(character.clips).to.not.include('again');
     character.setAttribute('rig', '{"chest": "Spine"');
-    expect(character.rigMap).to.equal('mixamo');
+    expect(character.rig).to.equal('mixamo');
     character.setAttribute('rig', '{"chest": "Spine"}');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(character.clips).to.include('again');
     character.removeAttribute('rig');
-    expect(character.rigMap).to.equal('auto');
+    expect(character.rig).to.equal('auto');
     await settle();
     expect(errors.map((e) => e.code)).to.deep.equal(['no-humanoid', 'bad-attribute']);
   });
@@ -209,6 +209,6 @@ describe('<anim-clip src retarget>: clips from other files and other rigs', () =
   it('defaults: no src, no retarget, rig auto', () => {
     const clip = document.createElement('anim-clip');
     expect([clip.src, clip.retarget]).to.deep.equal(['', false]);
-    expect(document.createElement('anim-character').rigMap).to.equal('auto');
+    expect(document.createElement('anim-character').rig).to.equal('auto');
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { Group, Mesh } from 'three';
 import { MANNEQUIN, mountCharacter } from '../helpers/character.js';
+import { internals } from '../helpers/internals.js';
 
 describe('debug="root-motion": the arrow under a character', () => {
   it('points where root motion carries the character, as long as its speed; none in place or when off', async () => {
@@ -21,14 +22,14 @@ describe('debug="root-motion": the arrow under a character', () => {
     // walking at 1.18 m/s towards +X (heading 90°): 0.59 m of arrow along +X
     expect(shaft.scale.z).to.be.closeTo(0.5 * (1.3 / 1.1), 0.03);
     expect(Math.sin(shaft.rotation.y)).to.be.closeTo(1, 0.01);
-    const root = character.rig!.root.position;
+    const root = internals(character).rig!.root.position;
     expect(arrow.position.x).to.be.closeTo(root.x, 1e-6);
 
     character.play('walk-inplace', { fade: 0 });
     for (let i = 0; i < 90; i++) scene.step(1 / 60);
     expect(shaft.visible).to.equal(false);
 
-    character.rootMotionMode = 'off';
+    character.rootMotion = 'off';
     scene.step(1 / 60);
     expect(arrow.visible).to.equal(false);
   });

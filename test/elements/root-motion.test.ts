@@ -5,6 +5,7 @@ import { compileGraph, locomotionGraph, MANNEQUIN_WALK_SPEED } from '../../src/g
 import { bindClip, Playback, RootMotion } from '../../src/runtime/index.js';
 import { GraphSource } from '../../src/scene/graph-source.js';
 import { MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
+import { internals } from '../helpers/internals.js';
 import { mannequinAsset } from '../helpers/mannequin-asset.js';
 
 /** The runtime alone: a Playback with root motion on the Hips, playing `clip` from its start. */
@@ -40,18 +41,18 @@ describe('<anim-character> root motion', () => {
   it('expose: leaves the transform alone and reports the runtime’s deltas', async () => {
     const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="walk" root-motion="expose"`);
     const { motion, playback } = await oracle('walk');
-    expect(character.rootMotionMode).to.equal('expose');
+    expect(character.rootMotion).to.equal('expose');
     let travelled = 0;
     for (const dt of STEPS) {
       scene.step(dt);
       playback.update(dt);
-      const d = character.rootMotion();
+      const d = character.rootMotionDelta();
       expect(d.dx).to.be.closeTo(motion.delta[0], 1e-6);
       expect(d.dy).to.be.closeTo(motion.delta[1], 1e-6);
       expect(d.dz).to.be.closeTo(motion.delta[2], 1e-6);
       travelled += d.dz;
     }
-    const { position } = character.rig!.root;
+    const { position } = internals(character).rig!.root;
     expect([position.x, position.y, position.z]).to.deep.equal([0, 0, 0]);
     // walking at its authored pace (1.3 m per 1.1 s cycle) while the hips stay over the origin
     const seconds = STEPS.reduce((a, b) => a + b, 0);
@@ -74,7 +75,7 @@ describe('<anim-character> root motion', () => {
       x += motion.delta[2];
       z -= motion.delta[0];
     }
-    const { position } = character.rig!.root;
+    const { position } = internals(character).rig!.root;
     expect(position.x).to.be.closeTo(x, 1e-5);
     expect(position.z).to.be.closeTo(z, 1e-5);
     expect(position.x).to.be.above(2);
@@ -88,7 +89,7 @@ describe('<anim-character> root motion', () => {
       `src="${MANNEQUIN}" clip="walk" root-motion="apply yaw" position="1 0 2" heading="90"`,
     );
     for (const dt of STEPS.slice(0, 60)) scene.step(dt);
-    const root = character.rig!.root;
+    const root = internals(character).rig!.root;
     const walked = character.position;
     expect(walked).to.deep.equal([root.position.x, root.position.y, root.position.z]);
     expect(walked[0]).to.be.above(1.5);
@@ -122,7 +123,7 @@ describe('<anim-character> root motion', () => {
     const loaded = oneEvent(character, 'anim-load');
     character.src = `${MANNEQUIN}?again`;
     await loaded;
-    expect(character.rig!.root).to.not.equal(root);
+    expect(internals(character).rig!.root).to.not.equal(root);
     expect(character.position).to.deep.equal(reached);
     expect(character.heading).to.be.closeTo(180, 1e-6);
   });
@@ -132,19 +133,19 @@ describe('<anim-character> root motion', () => {
     let highestHips = 0;
     for (let i = 0; i < 45; i++) {
       scene.step(1 / 60);
-      expect(character.rig!.root.position.y).to.equal(0);
+      expect(internals(character).rig!.root.position.y).to.equal(0);
       highestHips = Math.max(highestHips, worldOf(character, 'Hips')[1]);
     }
     expect(highestHips).to.be.above(1.2);
 
-    character.rootMotionMode = 'apply';
+    character.rootMotion = 'apply';
     character.time = 0;
     let highestRoot = 0;
     for (let i = 0; i < 45; i++) {
       scene.step(1 / 60);
-      highestRoot = Math.max(highestRoot, character.rig!.root.position.y);
+      highestRoot = Math.max(highestRoot, internals(character).rig!.root.position.y);
       // the skeleton's hips are held at their start height: the rise is the character's now
-      expect(worldOf(character, 'Hips')[1] - character.rig!.root.position.y).to.be.closeTo(0.94, 0.02);
+      expect(worldOf(character, 'Hips')[1] - internals(character).rig!.root.position.y).to.be.closeTo(0.94, 0.02);
     }
     expect(highestRoot).to.be.above(0.3);
   });
@@ -157,16 +158,16 @@ describe('<anim-character> root motion', () => {
       scene.step(1 / 60);
       playback.update(1 / 60);
       turned += motion.delta[3];
-      expect(character.rootMotion().dyaw).to.be.closeTo((motion.delta[3] * 180) / Math.PI, 1e-6);
+      expect(character.rootMotionDelta().dyaw).to.be.closeTo((motion.delta[3] * 180) / Math.PI, 1e-6);
     }
     // 0.9 s: one whole turn of the clip
     expect((turned * 180) / Math.PI).to.be.closeTo(90, 0.5);
-    expect((character.rig!.root.rotation.y * 180) / Math.PI).to.be.closeTo(90, 0.5);
+    expect((internals(character).rig!.root.rotation.y * 180) / Math.PI).to.be.closeTo(90, 0.5);
   });
 
   it('vertical hand-off flattens the clip’s pelvis rise (and flags foot IK off)', async () => {
     const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="jump" vertical-handoff`);
-    expect(character.rig!.verticalHandoff).to.equal(true);
+    expect(internals(character).rig!.verticalHandoff).to.equal(true);
     let highest = 0;
     let lowest = 10;
     for (let i = 0; i < 80; i++) {
@@ -181,7 +182,7 @@ describe('<anim-character> root motion', () => {
     expect(lowest).to.be.below(0.8);
     character.setRootMotionVertical(true);
     expect(character.verticalHandoff).to.equal(false);
-    expect(character.rig!.verticalHandoff).to.equal(false);
+    expect(internals(character).rig!.verticalHandoff).to.equal(false);
   });
 
   it('stride: an in-place walk keeps its planted feet still while the character moves at any speed', async () => {
@@ -197,7 +198,7 @@ describe('<anim-character> root motion', () => {
       [0.8, 119, 1],
       [1.6, 120, 0],
     ]) {
-      const rig = character.rig!;
+      const rig = internals(character).rig!;
       const points = ['Left', 'Right'].flatMap((side) =>
         Object.values(SOLE_POINTS).map((p) => ({ bone: `${side}${p.joint}`, offset: p.offset })),
       );
@@ -248,7 +249,7 @@ describe('<anim-character> root motion', () => {
 
   it('works with a state graph as the pose source: the locomotion blend walks the character', async () => {
     const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" root-motion="apply"`);
-    const rig = character.rig!;
+    const rig = internals(character).rig!;
     const { asset } = rig.binding;
     const clips = rig.library.clips.map((c) => ({ name: c.name, binding: c.playback.binding }));
     const source = new GraphSource(compileGraph(locomotionGraph()), asset.skeleton, clips, {
@@ -275,14 +276,14 @@ describe('<anim-character> root motion', () => {
   it('bad input: an unknown root bone and a bad mode each report once; the character walks on', async () => {
     const { scene, character, errors } = await mountCharacter(`src="${MANNEQUIN}" clip="walk" root-motion="apply"`);
     character.rootBone = 'Tail';
-    character.rootMotionMode = 'sideways';
+    character.rootMotion = 'sideways';
     await settle();
     expect(errors.map((e) => e.code)).to.deep.equal(['unknown-bone', 'bad-attribute']);
     expect(errors[0].message).to.contain('Tail');
     expect(errors[1].message).to.contain('sideways');
-    expect(character.rootMotionMode).to.equal('apply');
+    expect(character.rootMotion).to.equal('apply');
     scene.step(0.5);
-    expect(character.rig!.root.position.z).to.be.above(0.4);
+    expect(internals(character).rig!.root.position.z).to.be.above(0.4);
     character.groundSpeed = -1;
     await settle();
     expect(errors.at(-1)!.code).to.equal('bad-attribute');

@@ -1,0 +1,282 @@
+/**
+ * Loading for `<anim-character>`: its stage lease, `src` and `loading`, the load itself (glTF, rig, clips
+ * from other files, property tracks), the model put on and taken off the stage, `ready`, and what the
+ * element shows meanwhile (progress, error). One per character, for the character's lifetime.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { CharacterRig, type RigListener } from '../scene/character-rig.js';
+import type { ClipDefinition } from '../scene/clip-library.js';
+import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
+import { CodedError } from '../scene/coded-error.js';
+import { disposeObject, loadGltf } from '../scene/load-gltf.js';
+import { RigPropertyTracks } from '../scene/rig-property-tracks.js';
+import { RootMotionArrow } from '../scene/root-motion-arrow.js';
+import type { SkinningMode } from '../scene/skin-output.js';
+import type { Stage } from '../scene/stage.js';
+import { type AnimProgressDetail, queueEvent } from './character-events.js';
+import { reportError } from './errors.js';
+import { whenNearViewport } from './near-viewport.js';
+import { type StageLease, StageLeaseController } from './stage-context.js';
+
+/** What the loader asks of the character around it. */
+export interface LoadHooks {
+  /** The clip definitions of its `<anim-clip>` children. */
+  definitions(): ClipDefinition[];
+  skinning(): SkinningMode;
+  /** The humanoid map clips from other files are retargeted through. */
+  rigChoice(): RigChoice;
+  /** Receives the rig's reports. */
+  readonly listener: RigListener;
+  /** A rig is bound: configure it (before its first pose and before it joins the stage). */
+  install(rig: CharacterRig): void;
+  /** The rig is on the stage and posed: announce it. */
+  installed(rig: CharacterRig): void;
+  /** The rig is about to be freed: keep what outlives it (where it stands). */
+  release(rig: CharacterRig): void;
+  /** A load started: problems reported for the last model may be reported again. */
+  loadStarted(): void;
+  /** The in-scene state changed: the host's box is positioned by the scene, or holds its own canvas. */
+  inScene(inScene: boolean): void;
+}
+
+/** A promise with its settle functions, marked handled so an unawaited rejection stays quiet. */
+function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void; settled: boolean } {
+  const d = { settled: false } as ReturnType<typeof deferred>;
+  d.promise = new Promise<void>((resolve, reject) => {
+    d.resolve = () => {
+      d.settled = true;
+      resolve();
+    };
+    d.reject = (e) => {
+      d.settled = true;
+      reject(e);
+    };
+  });
+  d.promise.catch(() => {});
+  return d;
+}
+
+export class CharacterLoader implements ReactiveController {
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #hooks: LoadHooks;
+  readonly #lease: StageLeaseController;
+  #src: string | null = null;
+  #mode: 'eager' | 'lazy' = 'eager';
+  #rig: CharacterRig | undefined;
+  #abort: AbortController | undefined;
+  /** The src being loaded or shown; cleared when the character leaves the page. */
+  #wanted: string | null = null;
+  #ready = deferred();
+  #stopWatching: (() => void) | undefined;
+  #near = false;
+  /** The `debug="root-motion"` arrow under this character (drawn only while the scene asks for it). */
+  #arrow: RootMotionArrow | undefined;
+
+  /** Load progress 0–1 while loading, else null. */
+  progress: number | null = null;
+  /** Whether a model is bound and posed. */
+  posed = false;
+  /** The message of the last load's error, '' when it loaded. */
+  errorMessage = '';
+
+  constructor(host: ReactiveControllerHost & HTMLElement, hooks: LoadHooks) {
+    this.#host = host;
+    this.#hooks = hooks;
+    host.addController(this);
+    this.#lease = new StageLeaseController(host, {
+      join: (lease) => this.#join(lease),
+      leave: (lease) => this.#leave(lease),
+    });
+  }
+
+  /** The bound rig, while a model is shown. */
+  get rig(): CharacterRig | undefined {
+    return this.#rig;
+  }
+
+  /** The stage the character draws on, while connected. */
+  get stage(): Stage | undefined {
+    return this.#lease.stage;
+  }
+
+  /** Whether the character made its stage (it is outside any scene). */
+  get ownStage(): boolean {
+    return this.#lease.lease?.own ?? false;
+  }
+
+  get ready(): Promise<void> {
+    return this.#ready.promise;
+  }
+
+  get src(): string | null {
+    return this.#src;
+  }
+  set src(value: string | null) {
+    this.#src = value;
+    // loads start from here too (not only after render), so a src set twice in one task aborts the first
+    if (this.#host.isConnected) queueMicrotask(() => this.#request());
+  }
+
+  get mode(): 'eager' | 'lazy' {
+    return this.#mode;
+  }
+  set mode(value: 'eager' | 'lazy') {
+    this.#mode = value;
+    if (this.#host.isConnected) queueMicrotask(() => this.#request());
+  }
+
+  redraw(): void {
+    this.#lease.stage?.loop.requestRedraw();
+  }
+
+  hostConnected(): void {}
+
+  hostDisconnected(): void {
+    this.#stopWatching?.();
+    this.#stopWatching = undefined;
+    this.#abort?.abort();
+    this.#abort = undefined;
+    this.#wanted = null;
+  }
+
+  #join(lease: StageLease): void {
+    this.#hooks.inScene(!lease.own);
+    if (lease.own) lease.stage.canvas.setAttribute('part', 'canvas');
+    this.#arrow = new RootMotionArrow(lease.stage, () => this.#rig);
+    lease.stage.addLateActor(this.#arrow);
+    this.#request();
+  }
+
+  #leave(lease: StageLease): void {
+    if (this.#arrow) {
+      lease.stage.removeActor(this.#arrow);
+      this.#arrow.dispose();
+      this.#arrow = undefined;
+    }
+    this.release();
+  }
+
+  /** Starts loading `src` unless it is already loading or shown (or must wait for the viewport). */
+  #request(): void {
+    if (!this.#host.isConnected || !this.#lease.stage) return;
+    const src = this.#src;
+    if (src === this.#wanted) return;
+    if (src !== null && this.#mode === 'lazy' && !this.#near) {
+      this.#stopWatching ??= whenNearViewport(this.#host, () => {
+        this.#near = true;
+        this.#request();
+      });
+      return;
+    }
+    this.#abort?.abort();
+    this.#abort = undefined;
+    this.#wanted = src;
+    if (src === null) {
+      this.release();
+      return;
+    }
+    void this.#load(src);
+  }
+
+  async #load(src: string): Promise<void> {
+    const controller = new AbortController();
+    this.#abort = controller;
+    const { signal } = controller;
+    if (this.#ready.settled) this.#ready = deferred();
+    this.errorMessage = '';
+    this.#setProgress(0);
+    this.#hooks.loadStarted();
+    let rig: CharacterRig | undefined;
+    const stale = () => signal.aborted || !this.#lease.stage;
+    try {
+      const gltf = await loadGltf(src, {
+        signal,
+        onProgress: (progress) => {
+          if (signal.aborted) return;
+          this.#setProgress(progress);
+          queueEvent<AnimProgressDetail>(this.#host, 'anim-progress', { progress });
+        },
+      });
+      if (!gltf || signal.aborted) return;
+      try {
+        rig = await CharacterRig.create(gltf, src, {
+          definitions: this.#hooks.definitions(),
+          skinning: this.#hooks.skinning(),
+          listener: this.#hooks.listener,
+        });
+      } catch (error) {
+        disposeObject(gltf.scene);
+        throw error;
+      }
+      if (stale()) return rig.dispose();
+      // clips from other files arrive before anim-load, so `clip` may name one
+      rig.rigChoice = this.#hooks.rigChoice();
+      const external = await resolveExternalClips(this.#hooks.definitions(), rig.binding.asset, rig.rigChoice);
+      if (stale()) return rig.dispose();
+      rig.setExternalClips(external);
+      // the file's KHR_animation_pointer tracks (a material's colour, a light) play with its clips
+      try {
+        await RigPropertyTracks.attach(rig, gltf);
+      } catch (error) {
+        rig.dispose();
+        throw error;
+      }
+      if (stale()) return rig.dispose();
+    } catch (error) {
+      if (signal.aborted) return;
+      this.#fail(error);
+      return;
+    }
+    this.#install(rig);
+  }
+
+  #install(rig: CharacterRig): void {
+    this.release();
+    const stage = this.#lease.stage!;
+    this.#rig = rig;
+    this.#abort = undefined;
+    rig.bonesShown = () => stage.hasDebug('skeleton');
+    this.#hooks.install(rig);
+    rig.update(0);
+    stage.content.add(rig.root);
+    stage.addActor(rig);
+    stage.contentChanged();
+    this.progress = null;
+    this.posed = true;
+    this.#host.requestUpdate();
+    this.#hooks.installed(rig);
+    this.#ready.resolve();
+  }
+
+  #fail(error: unknown): void {
+    const coded =
+      error instanceof CodedError
+        ? error
+        : new CodedError('bad-gltf', `${this.#src}: ${error instanceof Error ? error.message : String(error)}`);
+    this.release();
+    this.progress = null;
+    this.errorMessage = coded.message;
+    this.#host.requestUpdate();
+    reportError(this.#host, coded.code, coded.message);
+    this.#ready.reject(coded);
+  }
+
+  /** Takes the current model off the stage and frees it. */
+  release(): void {
+    const rig = this.#rig;
+    if (!rig) return;
+    this.#rig = undefined;
+    this.#hooks.release(rig);
+    this.posed = false;
+    this.#host.requestUpdate();
+    const stage = this.#lease.stage;
+    stage?.removeActor(rig);
+    rig.dispose();
+    stage?.contentChanged();
+  }
+
+  #setProgress(progress: number): void {
+    this.progress = progress;
+    this.#host.requestUpdate();
+  }
+}

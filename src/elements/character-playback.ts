@@ -1,0 +1,256 @@
+/**
+ * Clip playback for `<anim-character>`: `clip`, `speed`, `loop`, `fade` and the play window (`clip-start`,
+ * `clip-end`, `play({start, end})`), its `<anim-clip>` definitions (clips from other files included) and the
+ * humanoid map they are retargeted through (`rig`, `<anim-rig>`), and the rig's reports as DOM events.
+ */
+import { HUMANOID_SLOTS, isHumanoidSlot, WRAP_MODES, type WrapMode } from '../runtime/index.js';
+import type { CharacterRig, RigListener, RigPlayOptions } from '../scene/character-rig.js';
+import type { ClipDefinition } from '../scene/clip-library.js';
+import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
+import type { AnimClip } from './anim-clip.js';
+import type { AnimRig } from './anim-rig.js';
+import {
+  type AnimEventDetail,
+  type AnimFinishDetail,
+  type AnimLoopDetail,
+  type AnimPlayDetail,
+  queueEvent,
+} from './character-events.js';
+import type { AnimWarpEndDetail } from './character-motion.js';
+import { reportError } from './errors.js';
+import {
+  type ClipTime,
+  formatClipTime,
+  type Parsed,
+  parseClipTime,
+  parseEnum,
+  parseNumber,
+  parseTime,
+  resolveClipTime,
+} from './units.js';
+
+/** Options of `play()`; times in seconds of the clip (CSS time text accepted), speeds as numbers. */
+export interface PlayOptions {
+  /** Crossfade time; default the `fade` attribute. */
+  fade?: number | string;
+  /** Multiplies the clip's own speed for this play; negative plays backwards. */
+  speed?: number | string;
+  loop?: WrapMode;
+  /** Play window: seconds from the clip's start, or a percentage of the clip (`"40%"`); default `clip-start` / `clip-end`. */
+  start?: number | string;
+  end?: number | string;
+}
+
+export const DEFAULT_FADE = 0.25;
+export const parseFade = (text: string) => parseTime(text, { min: 0 });
+export const parseLoop = (text: string) => parseEnum(text, WRAP_MODES);
+
+/** `auto`, `mixamo`, or a JSON object of humanoid slot → bone name. */
+export function parseRig(text: string): Parsed<RigChoice> {
+  const trimmed = text.trim();
+  if (trimmed === 'auto' || trimmed === 'mixamo') return { ok: true, value: trimmed };
+  try {
+    const map: unknown = JSON.parse(trimmed);
+    if (
+      map &&
+      typeof map === 'object' &&
+      !Array.isArray(map) &&
+      Object.values(map).every((v) => typeof v === 'string')
+    ) {
+      const unknown = Object.keys(map).find((slot) => !isHumanoidSlot(slot));
+      if (unknown !== undefined) {
+        return {
+          ok: false,
+          message: `"${text}" names "${unknown}", which is not a humanoid slot (slots: ${HUMANOID_SLOTS.join(', ')})`,
+        };
+      }
+      return { ok: true, value: map as RigChoice };
+    }
+  } catch {
+    // reported below
+  }
+  return { ok: false, message: `"${text}" is not auto, mixamo or a JSON map of slot to bone name` };
+}
+
+/** What the playback part asks of the character around it. */
+export interface PlaybackHost {
+  readonly host: HTMLElement;
+  rig(): CharacterRig | undefined;
+  /** Whether a state graph decides what plays (then `clip` waits). */
+  graphDriving(): boolean;
+  redraw(): void;
+}
+
+export class CharacterPlayback {
+  readonly #c: PlaybackHost;
+  clip: string | null = null;
+  speed = 1;
+  loop: WrapMode | null = null;
+  fade = DEFAULT_FADE;
+  clipStart: ClipTime | null = null;
+  clipEnd: ClipTime | null = null;
+  rigChoice: RigChoice = 'auto';
+  /** The `<anim-warp>` name of the warp in progress, for its end event. */
+  warpName = '';
+  /** Bumped by each resolution of clips from other files; an older one that finishes late is dropped. */
+  #externalToken = 0;
+  /** The `<anim-clip src>` binding in flight, if any. */
+  #externalLoading: Promise<void> | null = null;
+  readonly #reportedProblems = new Set<string>();
+
+  constructor(c: PlaybackHost) {
+    this.#c = c;
+  }
+
+  /** Hands the settings to a new rig and plays `clip` on it unless a graph drives. */
+  install(rig: CharacterRig): void {
+    rig.speed = this.speed;
+    rig.defaultFade = this.fade;
+  }
+
+  /** Plays `clip` on the bound rig (after the graph attached: a driving graph keeps `clip` waiting). */
+  start(): void {
+    if (this.clip !== null && !this.#c.graphDriving()) this.play(this.clip, { fade: 0 });
+  }
+
+  /** A new load: problems reported for the last model may be reported again. */
+  loadStarted(): void {
+    this.#reportedProblems.clear();
+  }
+
+  play(clip: string, options: PlayOptions, waited = false): void {
+    const rig = this.#c.rig()!;
+    const result = rig.play(clip, this.#options(clip, options));
+    if (result === 'unknown') {
+      // an `<anim-clip src>` whose file is still loading: play it once it has arrived (if still wanted)
+      const external = this.definitions().some((d) => d.name === clip && d.src);
+      const loading = external ? (this.#externalLoading ?? (waited ? null : this.bindExternalClips())) : null;
+      if (loading) {
+        void loading.then(() => {
+          if (this.#c.rig() === rig && this.clip === clip && !this.#c.graphDriving()) this.play(clip, options, true);
+        });
+        return;
+      }
+      reportError(this.#c.host, 'unknown-clip', `no clip "${clip}" (clips: ${rig.clipNames.join(', ') || 'none'})`);
+    } else if (result === 'started') {
+      queueEvent<AnimPlayDetail>(this.#c.host, 'anim-play', { clip });
+      this.#c.redraw();
+    }
+  }
+
+  /** Fades every clip out (over `fade`) to the rest pose. */
+  stop(): void {
+    this.clip = null;
+    this.#c.rig()?.stop(this.fade);
+    this.#c.redraw();
+  }
+
+  /** Narrows the clip playing now to `clip-start` / `clip-end`. */
+  applyWindow(): void {
+    const rig = this.#c.rig();
+    const name = rig?.currentClip;
+    if (!rig || name == null) return;
+    const window = this.#window(rig.clipLength(name) ?? 0, this.clipStart, this.clipEnd, 'clip-start', 'clip-end');
+    rig.setWindow(window.start, window.end);
+  }
+
+  /** play()'s options checked one by one: a bad one is reported and left out, the rest still apply. */
+  #options(clip: string, options: PlayOptions): RigPlayOptions {
+    const check = <T>(name: string, value: unknown, parse: (text: string) => Parsed<T>): T | undefined => {
+      if (value === undefined || value === null) return undefined;
+      const parsed = parse(String(value));
+      if (parsed.ok) return parsed.value;
+      reportError(this.#c.host, 'bad-attribute', `play() ${name}: ${parsed.message}`);
+      return undefined;
+    };
+    const start = check('start', options.start, parseClipTime);
+    const end = check('end', options.end, parseClipTime);
+    const window = this.#window(
+      this.#c.rig()?.clipLength(clip) ?? 0,
+      start ?? this.clipStart,
+      end ?? this.clipEnd,
+      start ? 'play() start' : 'clip-start',
+      end ? 'play() end' : 'clip-end',
+    );
+    return {
+      fade: check('fade', options.fade, parseFade) ?? this.fade,
+      speed: check('speed', options.speed, parseNumber),
+      loop: check('loop', options.loop, parseLoop) ?? this.loop ?? undefined,
+      start: window.start,
+      end: window.end,
+    };
+  }
+
+  /**
+   * A play window in seconds of a clip `length` long; unset bounds are the clip's ends. An inverted window
+   * reports `bad-attribute` naming both values and gives the whole clip.
+   */
+  #window(length: number, start: ClipTime | null, end: ClipTime | null, startName: string, endName: string) {
+    const from = start ? Math.min(length, resolveClipTime(start, length)) : 0;
+    const to = end ? Math.min(length, resolveClipTime(end, length)) : length;
+    if (from <= to) return { start: from, end: to };
+    reportError(
+      this.#c.host,
+      'bad-attribute',
+      `${startName} ${formatClipTime(start!)} is after ${endName} ${end ? formatClipTime(end) : 'the clip’s end'} (the clip is ${length}s): the whole clip plays`,
+    );
+    return { start: 0, end: length };
+  }
+
+  /** The slots of this model's humanoid map under `rig`, null when it has none (reported only when a clip needs it). */
+  humanoidSlots(rig: CharacterRig): string[] | null {
+    try {
+      return [...rig.humanoid('this character’s rig').map.found];
+    } catch {
+      return null;
+    }
+  }
+
+  /** The humanoid map clips are retargeted through: the `rig` attribute with the `<anim-rig>` children's slots over it. */
+  effectiveRig(): RigChoice {
+    const children = [...this.#c.host.querySelectorAll<AnimRig>(':scope > anim-rig')];
+    if (children.length === 0) return this.rigChoice;
+    const map = typeof this.rigChoice === 'object' ? { ...this.rigChoice } : {};
+    for (const child of children) Object.assign(map, child.map);
+    return map;
+  }
+
+  /** Binds the `<anim-clip src>` definitions anew (files load once per page); the latest call wins. */
+  async bindExternalClips(): Promise<void> {
+    const rig = this.#c.rig();
+    if (!rig) return;
+    const token = ++this.#externalToken;
+    // the humanoid map changes with the rig choice: ragdolls and cloth made from now on use it too
+    rig.rigChoice = this.effectiveRig();
+    const loading = resolveExternalClips(this.definitions(), rig.binding.asset, rig.rigChoice).then((external) => {
+      if (rig !== this.#c.rig() || token !== this.#externalToken) return;
+      rig.setExternalClips(external);
+      this.#c.redraw();
+    });
+    this.#externalLoading = loading;
+    await loading;
+    if (this.#externalLoading === loading) this.#externalLoading = null;
+  }
+
+  definitions(): ClipDefinition[] {
+    return [...this.#c.host.querySelectorAll<AnimClip>(':scope > anim-clip')]
+      .filter((c) => typeof c.definition === 'object' && c.name !== '')
+      .map((c) => c.definition);
+  }
+
+  /** The rig's reports, turned into queued DOM events (the rig calls these inside the frame). */
+  readonly listener: RigListener = {
+    loop: (clip, count) => queueEvent<AnimLoopDetail>(this.#c.host, 'anim-loop', { clip, count }),
+    finish: (clip) => queueEvent<AnimFinishDetail>(this.#c.host, 'anim-finish', { clip }),
+    event: (clip, event, time) =>
+      queueEvent<AnimEventDetail>(this.#c.host, 'anim-event', { name: event.name, clip, time, data: event.data }),
+    warpEnd: (clip, completed) =>
+      queueEvent<AnimWarpEndDetail>(this.#c.host, 'anim-warp-end', { warp: this.warpName, clip, completed }),
+    problem: (error) => {
+      // a rebind repeats the problems of definitions nobody touched: each is reported once
+      if (this.#reportedProblems.has(error.message)) return;
+      this.#reportedProblems.add(error.message);
+      reportError(this.#c.host, error.code, error.message);
+    },
+  };
+}
