@@ -3,7 +3,6 @@ import { customElement, property } from 'lit/decorators.js';
 import { type GraphLayout, layoutGraph } from '../graph/graph-layout.js';
 import type { CompiledGraph } from '../graph/index.js';
 import { acceptValue } from './accept-value.js';
-import type { CharacterGraph } from './character-graph.js';
 import { GraphViewPaint } from './graph-view-paint.js';
 import { graphViewStyles } from './graph-view-styles.js';
 import { conditionText, layerCaption, transitionTitle } from './graph-view-text.js';
