@@ -5,7 +5,7 @@ import type { Stage } from '../scene/stage.js';
 import { type ControlInput, DEFAULT_THIRD_PERSON, ThirdPersonController } from '../scene/third-person.js';
 import { acceptFinite, acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
-import { reportCaught, reportError } from './errors.js';
+import { reportCaught, reportCaughtOnce, reportError } from './errors.js';
 import { characterInternals } from './internals.js';
 import { parseAngle, parseEnum, parseLength, parseNumber } from './units.js';
 
@@ -83,7 +83,7 @@ function matches(event: KeyboardEvent, key: string): boolean {
  * @prop {[number, number, number]} place - Read-only: where the capsule's feet are, metres.
  * @prop {Promise<void>} ready - Resolves once physics has started and the capsule exists; rejects when physics cannot start.
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad attribute (`bad-attribute`), no character around it or physics that cannot start (`physics-failed`).
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad attribute (`bad-attribute`), no character around it or physics that cannot start (`physics-unavailable` without the Rapier package, `physics-failed`).
  */
 @customElement('anim-controller')
 export class AnimController extends LitElement {
@@ -265,7 +265,7 @@ export class AnimController extends LitElement {
     try {
       physics = await startPhysics(stage);
     } catch (error) {
-      reportError(this, 'physics-failed', error instanceof Error ? error.message : String(error));
+      reportCaughtOnce(this, error);
       throw error;
     }
     if (connection !== this.#connection) return;

@@ -5,7 +5,7 @@ import { configurePhysics } from '../scene/physics.js';
 import { setMaxRagdolls } from '../scene/ragdoll.js';
 import { DEBUG_VIEWS, type DebugView, Stage } from '../scene/stage.js';
 import { acceptFinite, acceptValue, listText } from './accept-value.js';
-import { reportError } from './errors.js';
+import { reportCaughtOnce } from './errors.js';
 import { stageContext } from './stage-context.js';
 import { StatsPanel } from './stats-panel.js';
 import {
@@ -39,10 +39,9 @@ const DEFAULT_FIXED_STEP = 1 / 60;
 
 /** Physics settings to the stage; `physics` starts the world now, and a failure is the scene's one anim-error. */
 function applyPhysics(stage: Stage, el: AnimScene): void {
-  configurePhysics(stage, { gravity: el.gravity, fixedStep: el.fixedStep }, el.physics)?.catch((error: unknown) => {
-    const coded = error as { code?: string; message?: string };
-    reportError(el, 'physics-failed', coded.message ?? String(error));
-  });
+  configurePhysics(stage, { gravity: el.gravity, fixedStep: el.fixedStep }, el.physics)?.catch((error: unknown) =>
+    reportCaughtOnce(el, error),
+  );
 }
 
 /**
@@ -94,7 +93,7 @@ const APPLY = {
  * @attr exposure - Tone-mapping exposure (ACES Filmic), 0 or more; 1 is neutral. Default 1.
  * @attr {boolean} paused - Stops time for every character; the scene still redraws when configured. `step()` still works.
  * @attr time-scale - Multiplies the passage of time, 0 or more (0.5 is slow motion). Default 1.
- * @attr {boolean} physics - Starts the Rapier physics world now rather than when a ragdoll or a controller first needs it (Rapier loads once per page). A failure to start is one `anim-error` `physics-failed`.
+ * @attr {boolean} physics - Starts the Rapier physics world now rather than when a ragdoll or a controller first needs it (Rapier loads once per page). A failure to start is one `anim-error` per page: `physics-unavailable` when the optional Rapier package is not installed, `physics-failed` when it cannot start; the next request tries again.
  * @attr gravity - The physics world's gravity, `"x y z"` in m/s². Default `"0 -9.81 0"`.
  * @attr fixed-step - The physics world's fixed time step, seconds (or `ms`), from 1 ms to 0.1 s; frames step it as many whole times as they cover. Default 1/60 s.
  * @attr max-ragdolls - How many ragdolls simulate at once, a whole number, 0 or more; the nearest the camera first, one more settles the farthest at once. Default 12.

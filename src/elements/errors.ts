@@ -62,6 +62,21 @@ export function reportCaught(el: Element, error: unknown, context?: string): { c
   return reported;
 }
 
+const reportedCauses = new Set<string>();
+
+/**
+ * Reports a failure that several elements, or several tries, may meet (the scene, a controller and a ragdoll
+ * all asking for physics while its package is missing) once per page: the first element to meet a cause (its
+ * code and message) reports it; later meetings of the same cause stay quiet, a different cause is reported.
+ */
+export function reportCaughtOnce(el: Element, error: unknown, context?: string): void {
+  const { code, message } = classifyError(error, context);
+  const cause = `${code}|${message}`;
+  if (reportedCauses.has(cause)) return;
+  reportedCauses.add(cause);
+  reportCaught(el, error, context);
+}
+
 /**
  * Runs `work` for a public method of `el`; anything it throws is reported by {@link reportCaught} and
  * `fallback` returned instead, so no bad argument ever throws out of an element.

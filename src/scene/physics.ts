@@ -24,14 +24,43 @@ export interface RayHit {
   collider: RapierCollider;
 }
 
+const RAPIER_PACKAGE = '@dimforge/rapier3d-compat';
+const importRapier = (): Promise<unknown> => import('@dimforge/rapier3d-compat');
+let importer: () => Promise<unknown> = importRapier;
 let rapier: Promise<Rapier> | undefined;
 
-/** Loads and initializes Rapier's WebAssembly once per page. */
+/** For tests: how Rapier's module is imported (a failing importer stands for a page without the package). */
+export function setRapierImporter(next: (() => Promise<unknown>) | undefined): void {
+  importer = next ?? importRapier;
+  rapier = undefined;
+}
+
+/**
+ * Loads and initializes Rapier's WebAssembly once per page. A failure is not kept: the next request tries
+ * again (the network may be back). Rejects with `physics-unavailable` when the optional package cannot be
+ * imported, `physics-failed` when it was imported but could not start (a page whose CSP forbids WebAssembly).
+ */
 export function loadRapier(): Promise<Rapier> {
-  rapier ??= import('@dimforge/rapier3d-compat').then(async (module) => {
-    const loaded = ((module as unknown as { default?: Rapier }).default ?? module) as Rapier;
-    await loaded.init();
-    return loaded;
+  rapier ??= importer().then(
+    async (module) => {
+      const loaded = ((module as { default?: Rapier }).default ?? module) as Rapier;
+      try {
+        await loaded.init();
+      } catch (error) {
+        throw new CodedError('physics-failed', `Rapier could not start: ${String(error)}`, { cause: error });
+      }
+      return loaded;
+    },
+    (error: unknown) => {
+      throw new CodedError(
+        'physics-unavailable',
+        `physics needs the optional package ${RAPIER_PACKAGE} (npm install ${RAPIER_PACKAGE}); importing it failed: ${String(error)}`,
+        { cause: error },
+      );
+    },
+  );
+  rapier.catch(() => {
+    rapier = undefined;
   });
   return rapier;
 }
@@ -318,7 +347,8 @@ function applySettings(world: PhysicsWorld, value: PhysicsSettings): void {
 /**
  * The stage's physics world, started on first use: Rapier loads (once per page), the world is made and joins
  * the stage's frame loop. Later calls return the same world.
- * @throws CodedError `physics-failed` (as the rejection) when Rapier cannot load or start.
+ * @throws CodedError `physics-unavailable` or `physics-failed` (as the rejection), see {@link loadRapier}; the
+ * next call tries again.
  */
 export function startPhysics(stage: Stage): Promise<PhysicsWorld> {
   let started = worlds.get(stage);
@@ -340,7 +370,9 @@ export function startPhysics(stage: Stage): Promise<PhysicsWorld> {
       },
       (error: unknown) => {
         worlds.delete(stage);
-        throw new CodedError('physics-failed', `Rapier could not start: ${String(error)}`, { cause: error });
+        throw error instanceof CodedError
+          ? error
+          : new CodedError('physics-failed', `Rapier could not start: ${String(error)}`, { cause: error });
       },
     );
     worlds.set(stage, started);
