@@ -2,9 +2,6 @@ import { expect } from '@open-wc/testing';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import '../../src/index.js';
-import { MODELS, sharedModelsPresent } from '../helpers/shared-models.js';
-
-const SHARED_MODELS = await sharedModelsPresent();
 
 /** World position and forward axis (+Z, the way the mannequin faces) of a bone. */
 function frameOf(hero: AnimCharacter, bone: string) {
@@ -27,10 +24,8 @@ describe('README: the state graph, IK and retargeting example', () => {
   it('mounts as written and runs with no anim-error: the head looks at the ball, the upper body waves over the legs', async () => {
     const md = await (await fetch('/README.md')).text();
     const block = md.split('## State graphs, IK and retargeting')[1].split('```html')[1].split('```')[0];
-    // the ball is any model: the project's own stands in for it; without ../shared/models the Mixamo-style rig
-    // of the repository stands in for the Soldier
-    let html = block.split('<script')[0].replace('src="ball.glb"', 'src="/assets/mannequin.glb" scale="0.1"');
-    if (!SHARED_MODELS) html = html.replace('/shared-models/Soldier.glb#Walk', `${MODELS.mixamo}#Walk`);
+    // the ball is any model: the project's own stands in for it
+    const html = block.split('<script')[0].replace('src="ball.glb"', 'src="/assets/mannequin.glb" scale="0.1"');
     const host = document.createElement('div');
     host.innerHTML = html;
     const errors: string[] = [];
@@ -70,7 +65,7 @@ describe('README: the state graph, IK and retargeting example', () => {
     );
     expect(errors).to.deep.equal([]);
     expect(hero.state).to.equal('move');
-    expect(hero.clips).to.include('soldier-walk');
+    expect(hero.clips).to.include('mixamo-walk');
     // measured: 0.00° aimed; the hand rises 0.81 m; the foot travels 1.21 m
     expect(gaze, 'the head looks at the ball').to.be.below(0.5);
     expect(unaimed, 'without the look-at it would not').to.be.above(10);
