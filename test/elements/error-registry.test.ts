@@ -42,7 +42,7 @@ describe('the error-code registry', () => {
   const cases: [string, unknown, string, RegExp][] = [
     ['a scene error', new CodedError('unknown-mesh', 'no mesh "Skirt"'), 'unknown-mesh', /^ctx: no mesh "Skirt"$/],
     ['a cyclic skeleton', new AnimError('cyclic-skeleton', 'joint "A" is its own ancestor'), 'bad-gltf', /ancestor/],
-    ['a clip the runtime rejects', new AnimError('bad-clip', 'clip "x": times'), 'bad-gltf', /clip "x"/],
+    ['a clip the runtime rejects', new AnimError('bad-clip', 'clip "x": times'), 'bad-clip', /clip "x"/],
     ['a skin joint', new AnimError('unknown-joint', 'skin joint "J"'), 'unknown-bone', /skin joint "J"/],
     ['a bad skin', new AnimError('bad-skin', 'inverse binds'), 'bad-gltf', /inverse binds/],
     ['a bad cloth', new AnimError('bad-cloth', 'damping -1'), 'bad-attribute', /damping -1/],
