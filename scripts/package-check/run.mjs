@@ -106,6 +106,13 @@ const pages = {
     'anim-elements',
     'anim-elements/assets',
   ),
+  // the README's map less Rapier: a page that never installed the optional package
+  '/importmap-without-rapier.html': consumerPage(
+    `<script type="importmap">${importMap.replace(/\n\s*"@dimforge\/rapier3d-compat": "[^"]*",?/, '').replace(/,(\s*})/, '$1')}</script>`,
+    'anim-elements',
+    'anim-elements/assets',
+    true,
+  ),
   '/standalone.html': consumerPage(
     '',
     '/node_modules/anim-elements/dist/standalone/anim-elements.js',
@@ -165,7 +172,7 @@ try {
       const data = ctx.getImageData(0, 0, img.width, img.height).data;
       const colours = new Set();
       for (let i = 0; i < data.length; i += 4 * 97) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-      return { clips: result.clips, missing, colours: colours.size };
+      return { clips: result.clips, missing, colours: colours.size, physicsErrors: result.physicsErrors };
     }, tags);
     check(
       report.missing?.length === 0,
@@ -177,6 +184,13 @@ try {
     );
     check((report.clips?.length ?? 0) > 5, `${path}: its clips are listed (${report.clips?.length ?? 0})`);
     check((report.colours ?? 0) > 20, `${path}: the scene draws (${report.colours ?? 0} colours sampled)`);
+    if (path.includes('without-rapier')) {
+      const codes = report.physicsErrors ?? [];
+      check(
+        codes.length === 1 && codes[0] === 'physics-unavailable',
+        `${path}: physics without Rapier is one physics-unavailable (${codes})`,
+      );
+    }
     check(pageErrors.length === 0, `${path}: no page errors${pageErrors.length ? `: ${pageErrors.slice(0, 3)}` : ''}`);
     await page.close();
   }
