@@ -11,19 +11,11 @@ import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { collect, collectErrors, MANNEQUIN, settle } from '../helpers/character.js';
 import { internals } from '../helpers/internals.js';
+import { imagePixels } from '../helpers/pixels.js';
 
 /** How many distinct colours an image (a data URL) holds: 1 for a blank or background-only frame. */
 async function distinctColours(url: string): Promise<number> {
-  const image = new Image();
-  image.src = url;
-  await image.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = image.width;
-  canvas.height = image.height;
-  const context = canvas.getContext('2d')!;
-  context.drawImage(image, 0, 0);
-  const pixels = new Uint32Array(context.getImageData(0, 0, canvas.width, canvas.height).data.buffer);
-  return new Set(pixels).size;
+  return new Set(new Uint32Array((await imagePixels(url)).data.buffer)).size;
 }
 
 function loseContext(renderer: WebGLRenderer): WEBGL_lose_context {
