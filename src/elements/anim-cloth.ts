@@ -57,12 +57,12 @@ const parseColliders = (text: string) => parseEnum(text, COLLIDERS);
  *
  * Put it inside an `<anim-character>` (`<anim-cloth mesh="Cape" pin="top 0.05">`) or inside an
  * `<anim-model>` in a scene (a flag, a banner: pinned vertices follow the model's placement, no body
- * colliders). A mesh the model lacks reports `unknown-mesh` (the message lists the meshes) and the
- * character animates on.
+ * colliders). A mesh the model lacks, or no `mesh` at all, reports `unknown-mesh` once (the message lists
+ * the meshes) and the character animates on.
  *
  * @summary A cloth simulation on a character's mesh (a cape, a skirt, a flag).
  *
- * @attr mesh - The mesh's name in the model (its glTF node's name), e.g. `Cape`.
+ * @attr mesh - The mesh's name in the model (its glTF node's name), e.g. `Cape`. Required (without it: `unknown-mesh`).
  * @attr pin - What holds: `top 0.05` (the top band, a fraction 0–1 of the mesh's height; the top row at least) or `vertices 0 1 2` (vertex indices). Default `top 0.05`.
  * @attr stiffness - How firmly edges keep their length, 0–1. Default 0.9.
  * @attr damping - Air drag, per second (velocity decays as e^(−damping·t)), 0 or more. Default 1.
@@ -81,7 +81,7 @@ const parseColliders = (text: string) => parseEnum(text, COLLIDERS);
  * @prop {'bones' | 'none'} colliders - See the `colliders` attribute.
  * @prop {ClothDriver | undefined} driver - The running cloth while bound (for tests and advanced use).
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - `unknown-mesh` for a mesh the model lacks; `bad-attribute` for a bad value (the previous one stays) or pinned vertices the mesh lacks.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - `unknown-mesh` for a mesh the model lacks or a missing `mesh`; `bad-attribute` for a bad value (the previous one stays) or pinned vertices the mesh lacks.
  */
 @customElement('anim-cloth')
 export class AnimCloth extends LitElement {
@@ -104,6 +104,8 @@ export class AnimCloth extends LitElement {
   #host: AnimCharacter | AnimModel | null = null;
   /** What the driver was made for: the character's rig or the model's loaded scene. */
   #boundTo: unknown;
+  /** Connected since the last bind: the next update binds (once, however many properties changed with it). */
+  #connectedSinceBind = false;
 
   @property()
   get pin(): ClothPins {
@@ -171,8 +173,9 @@ export class AnimCloth extends LitElement {
     super.connectedCallback();
     this.#host = this.parentElement?.closest('anim-character, anim-model') ?? null;
     this.#host?.addEventListener('anim-load', this.#onLoad);
-    // already loaded: bind now (a load in flight binds on its anim-load)
-    if (this.#target()) this.#bind();
+    // already loaded: the next update binds, once (a load in flight binds on its anim-load)
+    this.#connectedSinceBind = true;
+    this.requestUpdate();
   }
 
   override disconnectedCallback(): void {
@@ -197,7 +200,8 @@ export class AnimCloth extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('mesh') || changed.has('pin') || changed.has('colliders')) {
+    if (this.#connectedSinceBind || changed.has('mesh') || changed.has('pin') || changed.has('colliders')) {
+      this.#connectedSinceBind = false;
       if (this.#driver || this.#target()) this.#bind();
     } else if (this.#driver) {
       try {
@@ -222,20 +226,20 @@ export class AnimCloth extends LitElement {
     this.#unbind();
     const host = this.#host;
     const target = this.#target();
-    if (!host || !target || !this.mesh) return;
+    if (!host || !target) return;
     const character = host.localName === 'anim-character' ? (host as AnimCharacter) : null;
     const rig = characterInternals(character)?.rig;
     const stage = character ? characterInternals(character)?.stage : findSceneStage(host);
     if (!stage) return;
     const options = { mesh: this.mesh, pins: this.#pin, settings: this.#settings(), colliders: this.#colliders };
+    this.#boundTo = target; // tried for this target, bound or not: its anim-load does not try (and report) again
     try {
       this.#driver = rig
         ? ClothDriver.onRig(rig, stage, options)
         : ClothDriver.onObject((host as AnimModel).object3D, stage, options);
-      this.#boundTo = target;
       stage.loop.requestRedraw();
     } catch (error) {
-      reportCaught(this, error, `mesh="${this.mesh}"`);
+      reportCaught(this, error, this.mesh ? `mesh="${this.mesh}"` : 'mesh is required');
     }
   }
 

@@ -68,7 +68,8 @@ export type { AnimModelEventMap, AnimModelLoadDetail, AnimModelPlaybackDetail };
  * @fires {CustomEvent<AnimModelLoadDetail>} anim-load - The model arrived and is on the stage; the detail names its `src`, the `clips` the file holds and the `bones` of its skins (a static model does not play them).
  * @fires {CustomEvent<AnimModelPlaybackDetail>} anim-loop - The clip looped (`repeat`, or a bounce of `pingpong`).
  * @fires {CustomEvent<AnimModelPlaybackDetail>} anim-finish - A `once` or `clamp` clip reached its end.
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - `load-failed` (the file could not be fetched), `bad-gltf` (it is not a glTF, or its property tracks are broken), `unknown-clip` (no animation of that name), or `bad-attribute` (a bad `position`, `rotation`, `scale` or `loop`, kept at its previous value).
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - `load-failed` (the file could not be fetched), `bad-gltf` (it is not a glTF, or its property tracks are broken), `unknown-clip` (no animation of that name), or `bad-attribute` (a bad `position`, `rotation`, `scale` or `loop`, kept at its previous value); `context-lost` when the model draws on a stage of its own (outside an `<anim-scene>`) and the browser takes its WebGL context away.
+ * @fires {CustomEvent<AnimContextRestoredDetail>} anim-context-restored - Outside an `<anim-scene>`: the WebGL context is back after a `context-lost` and the model draws again.
  *
  * @cssprop [--anim-model-height=300px] - Height of a model shown on its own (outside a scene) when the page sets none.
  */

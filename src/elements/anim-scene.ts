@@ -5,6 +5,7 @@ import { configurePhysics } from '../scene/physics.js';
 import { setMaxRagdolls } from '../scene/ragdoll.js';
 import { DEBUG_VIEWS, type DebugView, Stage } from '../scene/stage.js';
 import { acceptFinite, acceptValue, listText } from './accept-value.js';
+import { reportContextChanges } from './context-events.js';
 import { reportCaughtOnce } from './errors.js';
 import { stageContext } from './stage-context.js';
 import { StatsPanel } from './stats-panel.js';
@@ -115,7 +116,8 @@ const APPLY = {
  * @prop {DebugView[]} debug - The active debug overlays; accepts the attribute's text too.
  * @prop {Stage | undefined} stage - The three.js side (renderer, camera, loop) while connected; for advanced use.
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad attribute value (`code: 'bad-attribute'`, the message names the value). Bubbles; the children's errors bubble through here too.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad attribute value (`code: 'bad-attribute'`, the message names the value); `context-lost` once when the browser takes the WebGL context away (nothing draws until `anim-context-restored`). Bubbles; the children's errors bubble through here too.
+ * @fires {CustomEvent<AnimContextRestoredDetail>} anim-context-restored - The WebGL context is back after a `context-lost`: the scene draws again (models, textures and shadows rebuilt, no page action needed).
  *
  * @slot - 3D elements (`<anim-character>`, `<anim-model>`, …) and HTML to lay over the canvas.
  *
@@ -281,6 +283,7 @@ export class AnimScene extends LitElement {
     this.#stage = new Stage(this);
     this.#stage.canvas.setAttribute('part', 'canvas');
     this.#stage.onStats = (reading) => this.#statsPanel?.show(reading);
+    reportContextChanges(this.#stage, this);
     this.#applyAll();
     this.#provider.setValue(this.#stage);
   }

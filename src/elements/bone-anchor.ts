@@ -49,7 +49,7 @@ function objectOf(child: Element): Object3D | undefined {
  * @prop {Group} object3D - The three.js group that rides the bone.
  * @prop {boolean} onScreen - Whether the point was in view at the last frame (read only).
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - `unknown-bone` (the model has no such bone), `missing-target` (no character around the anchor, or `for` names no element), `bad-attribute`.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - `unknown-bone` (the model has no such bone), `missing-target` (no character around the anchor, or `for` names no element or one that is not a character), `bad-attribute`.
  *
  * @slot - 3D elements to carry, and HTML to lay over the bone.
  */
@@ -164,8 +164,9 @@ export class BoneAnchor extends LitElement {
     if (this.for !== null) {
       const root = this.getRootNode() as Document | ShadowRoot;
       const found = root.getElementById?.(this.for) ?? null;
-      if (found) return found as AnchorHost;
-      reportError(this, 'missing-target', `for="${this.for}" names no element`);
+      if (found?.localName === 'anim-character') return found;
+      const what = found ? `a <${found.localName}>, not an <anim-character>` : 'no element';
+      reportError(this, 'missing-target', `for="${this.for}" names ${what}`);
       return undefined;
     }
     const found = this.closest('anim-character');

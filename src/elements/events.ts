@@ -77,6 +77,12 @@ export interface AnimTweenEventDetail {
   iteration: number;
 }
 
+/** The detail of `anim-context-restored`: the WebGL context is back and the stage draws again. */
+export interface AnimContextRestoredDetail {
+  /** The element that owns the stage: the `<anim-scene>`, or a character or model drawing on its own. */
+  source: Element;
+}
+
 /** Every `anim-*` event as an ancestor sees it: a name shared by several elements carries the union. */
 export interface AnimEventMap {
   'anim-error': CustomEvent<AnimErrorDetail>;
@@ -96,6 +102,7 @@ export interface AnimEventMap {
   'anim-tween-loop': CustomEvent<AnimTweenEventDetail>;
   'anim-tween-end': CustomEvent<AnimTweenEventDetail>;
   'anim-sprite-frame': CustomEvent<AnimSpriteFrameDetail>;
+  'anim-context-restored': CustomEvent<AnimContextRestoredDetail>;
 }
 
 declare global {

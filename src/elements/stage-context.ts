@@ -1,6 +1,7 @@
 import { ContextEvent, createContext } from '@lit/context';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Stage } from '../scene/stage.js';
+import { reportContextChanges } from './context-events.js';
 
 /** The context through which `<anim-scene>` hands its Stage to the 3D elements inside it. */
 export const stageContext = createContext<Stage | undefined>(Symbol('anim-stage'));
@@ -90,6 +91,8 @@ export class StageLeaseController implements ReactiveController {
     whenStageReady(this.#host, () => {
       if (!this.#host.isConnected || this.#lease) return;
       this.#lease = getStage(this.#host, this.#host);
+      // a stage of its own: the host is the one to say that its context went and came back
+      if (this.#lease.own) reportContextChanges(this.#lease.stage, this.#host);
       this.#host.requestUpdate();
       this.#user.join(this.#lease);
     });

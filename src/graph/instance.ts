@@ -1,3 +1,4 @@
+import { EventColumns } from '../runtime/event-columns.js';
 import { blendWeights } from './blend-space.js';
 import {
   type CompiledGraph,
@@ -60,13 +61,13 @@ export class GraphInstance {
    * the transition's source state, transition, completed (1) or interrupted (0). Indices are Int32 (a graph
    * may have any number of layers, states and transitions); room for EVENTS_PER_LAYER per layer.
    */
+  readonly events: EventColumns;
   readonly eventKind: Uint8Array;
   readonly eventLayer: Int32Array;
   readonly eventState: Int32Array;
   readonly eventFrom: Int32Array;
   readonly eventTransition: Int32Array;
-  readonly eventCompleted: Uint8Array;
-  eventCount = 0;
+  readonly eventCompleted: Int32Array;
   /** Each state's play windows in seconds of its clips, resolved when bound (with any inverted-window problems). */
   readonly windows: PlayWindows;
 
@@ -96,12 +97,9 @@ export class GraphInstance {
     const durations = Float64Array.from({ length: graph.clipNames.length }, (_, i) => clipDurations[i] ?? 0);
     this.windows = resolvePlayWindows(graph, durations);
     const events = layers * EVENTS_PER_LAYER;
-    this.eventKind = new Uint8Array(events);
-    this.eventLayer = new Int32Array(events);
-    this.eventState = new Int32Array(events);
-    this.eventFrom = new Int32Array(events);
-    this.eventTransition = new Int32Array(events);
-    this.eventCompleted = new Uint8Array(events);
+    this.events = new EventColumns(events, 5);
+    this.eventKind = this.events.kind;
+    [this.eventLayer, this.eventState, this.eventFrom, this.eventTransition, this.eventCompleted] = this.events.ints;
     this.slotState = new Int32Array(slots);
     this.slotTime = new Float64Array(slots);
     this.slotCycle = new Float64Array(slots);
@@ -141,7 +139,7 @@ export class GraphInstance {
       if (layer.defaultState >= 0) this.enterSlot(s, layer.defaultState, 1, null);
     });
     this.outCount.fill(0);
-    this.eventCount = 0;
+    this.events.clear();
     this.pendingEntry = true;
   }
 
@@ -238,7 +236,7 @@ export class GraphInstance {
 
   /** Advances by dt seconds (negative or non-finite counts as 0) with the given params; see the class doc. */
   update(dt: number, params: Float64Array): void {
-    this.eventCount = 0;
+    this.events.clear();
     if (!(dt > 0) || dt === Number.POSITIVE_INFINITY) dt = 0;
     const layers = this.graph.layers.length;
     if (this.pendingEntry) {
@@ -485,16 +483,19 @@ export class GraphInstance {
     this.outWindowEnd[e] = start + span;
   }
 
+  /** Events of the last update (rows of the `event*` columns). */
+  get eventCount(): number {
+    return this.events.count;
+  }
+
   private queue(kind: number, layer: number, state: number, from: number, transition: number, completed: number): void {
-    const i = this.eventCount;
-    if (i >= this.eventKind.length) return; // never: the queue has room for every event a layer can raise
-    this.eventKind[i] = kind;
+    const i = this.events.push(kind);
+    if (i < 0) return; // never: the queue has room for every event a layer can raise
     this.eventLayer[i] = layer;
     this.eventState[i] = state;
     this.eventFrom[i] = from;
     this.eventTransition[i] = transition;
     this.eventCompleted[i] = completed;
-    this.eventCount = i + 1;
   }
 }
 

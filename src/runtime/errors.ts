@@ -26,7 +26,7 @@ export const ERROR_CODES = {
   'missing-target': "a tween's, anchor's, IK chain's or controller's target is missing or matches no element",
   'bad-sprite-sheet': "a sprite sheet's grid, atlas, frame range or frame times do not fit together",
   'no-humanoid': 'a ragdoll or retargeted clip asked of a model whose bones map onto no humanoid',
-  'unknown-mesh': "a mesh name the model does not have (a cloth's `mesh`)",
+  'unknown-mesh': "a mesh name the model does not have (a cloth's `mesh`, or none given)",
   'unknown-state': 'a transition naming a state the graph does not have',
   'unknown-layer': 'a state naming a layer the graph does not have (it joins the base layer)',
   'type-mismatch': 'a graph parameter given a value of the wrong kind, or used where another type is needed',
@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   'bad-chain': 'an IK chain whose bones are not one parent-child line, or too few for its solver',
   'bad-constraint': 'an IK joint limit on a bone outside its chain, or with an impossible range',
   'bad-warp': 'a motion warp whose targets do not fit its windows',
+  'context-lost':
+    'the browser took the WebGL context away (a GPU reset, too many contexts): nothing draws until restored',
   internal: 'an unexpected failure inside anim-elements (a bug: the message carries the original error)',
 } as const;
 

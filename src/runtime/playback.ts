@@ -2,6 +2,7 @@ import { applyAdditive, type BlendLayer, blendLayers, blendPoses, makeAdditive }
 import type { ClipBinding } from './clip.js';
 import { crossedEvents } from './clip-events.js';
 import { advanceClock, type Clock, createClock, resetClock, type WrapMode } from './clock.js';
+import { EventColumns } from './event-columns.js';
 import { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.js';
 import type { RootMotion } from './root-motion.js';
 import { createSampleCache, type SampleCache, sampleClip } from './sample.js';
@@ -82,11 +83,11 @@ export class Playback {
   rootMotion: RootMotion | null = null;
 
   /** Queued notifications from the last update: kind, clip index, loop count or event index, time. */
-  readonly eventKinds = new Int8Array(EVENT_CAPACITY);
-  readonly eventClips = new Int16Array(EVENT_CAPACITY);
-  readonly eventValues = new Int32Array(EVENT_CAPACITY);
-  readonly eventTimes = new Float64Array(EVENT_CAPACITY);
-  eventCount = 0;
+  readonly events = new EventColumns(EVENT_CAPACITY, 2, 1);
+  readonly eventKinds = this.events.kind;
+  readonly eventClips = this.events.ints[0];
+  readonly eventValues = this.events.ints[1];
+  readonly eventTimes = this.events.floats[0];
 
   private readonly rest: Pose;
   /** Each additive clip's first pose (of its play window), the pose its motion is measured from. */
@@ -213,7 +214,7 @@ export class Playback {
 
   /** Advances fades and clocks by dt seconds, then samples and blends into `pose`. dt = 0 re-poses only. */
   update(dt: number): void {
-    this.eventCount = 0;
+    this.events.clear();
     if (!Number.isFinite(dt)) dt = 0;
     let total = 0;
     let overlays = 0;
@@ -302,14 +303,17 @@ export class Playback {
     if (c.stepFinished) this.queue(FINISH, s.clip, c.loops, c.time);
   }
 
+  /** Notifications of the last update (rows of the `event*` columns). */
+  get eventCount(): number {
+    return this.events.count;
+  }
+
   private queue(kind: number, clip: number, value: number, time: number): void {
-    const i = this.eventCount;
-    if (i >= EVENT_CAPACITY) return;
-    this.eventKinds[i] = kind;
+    const i = this.events.push(kind);
+    if (i < 0) return;
     this.eventClips[i] = clip;
     this.eventValues[i] = value;
     this.eventTimes[i] = time;
-    this.eventCount = i + 1;
   }
 
   /** Ends the fades of the base clips (or of the overlays) at once. */

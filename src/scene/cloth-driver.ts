@@ -49,6 +49,7 @@ function meshNames(meshes: readonly Mesh[]): string[] {
 }
 
 function byName(meshes: readonly Mesh[], name: string): Mesh | undefined {
+  if (!name) return undefined; // no name given is no mesh, not the first unnamed one
   return meshes.find((m) => m.name === name) ?? meshes.find((m) => m.parent?.name === name);
 }
 

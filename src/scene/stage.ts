@@ -73,6 +73,11 @@ export class Stage implements StageCore {
 
   /** Called about twice a second with the frame statistics while the `stats` debug view is on. */
   onStats: ((reading: Readonly<StatsReading>) => void) | null = null;
+  /**
+   * Called when the browser takes the WebGL context away (`restored` false: nothing draws meanwhile) and when
+   * it gives it back (`restored` true: three.js has rebuilt its GPU state, and a redraw is on its way).
+   */
+  onContext: ((restored: boolean) => void) | null = null;
 
   constructor(sizeSource: HTMLElement) {
     this.#sizeSource = sizeSource;
@@ -97,7 +102,20 @@ export class Stage implements StageCore {
 
     this.loop = new FrameLoop((dt) => this.advance(dt, this.loop.interval), sizeSource);
     this.loop.start();
+    // three.js's own listeners (added first) keep the context restorable and rebuild its state on restore
+    this.canvas.addEventListener('webglcontextlost', this.#onContextLost);
+    this.canvas.addEventListener('webglcontextrestored', this.#onContextRestored);
   }
+
+  readonly #onContextLost = (): void => {
+    if (!this.#disposed) this.onContext?.(false);
+  };
+
+  readonly #onContextRestored = (): void => {
+    if (this.#disposed) return;
+    this.loop.requestRedraw(); // a paused stage draws again too
+    this.onContext?.(true);
+  };
 
   // ——— actors and content ———
 
@@ -364,6 +382,9 @@ export class Stage implements StageCore {
     this.setGround(false);
     this.setDebug([]);
     this.onStats = null;
+    this.onContext = null;
+    this.canvas.removeEventListener('webglcontextlost', this.#onContextLost);
+    this.canvas.removeEventListener('webglcontextrestored', this.#onContextRestored);
     for (const actors of this.#phases) actors.clear();
     for (const callback of this.#disposers.splice(0)) callback();
     this.lights.key.shadow.dispose();

@@ -3,6 +3,7 @@ import type { Gallery, GalleryReport } from '../../demo/gallery/gallery.js';
 import { mountGalleryPage } from '../../demo/gallery/gallery-page.js';
 import { internals } from '../helpers/internals.js';
 import { mannequinAsset } from '../helpers/mannequin-asset.js';
+import { imagePixels } from '../helpers/pixels.js';
 
 /** The gallery page in a 1000 × 680 box, time stopped: it moves only by scene.step(dt). */
 async function mount(query: string): Promise<{ gallery: Gallery; root: HTMLElement }> {
@@ -19,16 +20,8 @@ async function mount(query: string): Promise<{ gallery: Gallery; root: HTMLEleme
 }
 
 /** The scene's pixels now: RGBA, its canvas size. */
-async function pixels(gallery: Gallery): Promise<ImageData> {
-  const image = new Image();
-  image.src = gallery.scene.screenshot();
-  await image.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = image.width;
-  canvas.height = image.height;
-  const context = canvas.getContext('2d')!;
-  context.drawImage(image, 0, 0);
-  return context.getImageData(0, 0, canvas.width, canvas.height);
+function pixels(gallery: Gallery): Promise<ImageData> {
+  return imagePixels(gallery.scene.screenshot());
 }
 
 interface Box {

@@ -1,7 +1,6 @@
-import type { Pose } from '../pose.js';
 import { rotationBetween } from '../quat.js';
 import { bendChain } from './bend.js';
-import { commitChain, finiteTarget, gatherChain, type IkChain, POLE_NONE, turnJoint } from './chain.js';
+import { beginSolve, commitChain, POLE_NONE, type SolveFunction, turnJoint } from './chain.js';
 
 const DQ = 4;
 
@@ -11,16 +10,8 @@ const DQ = 4;
  * root to tip, which leaves the tip in place). Stops after `chain.iterations` passes or within
  * `chain.tolerance`. Returns whether it reached; weight ≤ 0 or a non-finite target leave the pose alone.
  */
-export function solveCcd(
-  chain: IkChain,
-  pose: Pose,
-  model: Float32Array,
-  root: Float32Array | null,
-  target: ArrayLike<number>,
-  weight: number,
-): boolean {
-  if (!(weight > 0) || !finiteTarget(target, 0)) return false;
-  gatherChain(chain, pose, model, root);
+export const solveCcd: SolveFunction = (chain, pose, model, root, target, weight) => {
+  if (!beginSolve(chain, pose, model, root, target, weight)) return false;
   const n = chain.joints.length;
   const p = chain.positions;
   const w = chain.work;
@@ -51,4 +42,4 @@ export function solveCcd(
   }
   commitChain(chain, pose, model, root, weight);
   return dist <= chain.tolerance;
-}
+};

@@ -313,3 +313,27 @@ export function commitChain(
 export function finiteTarget(target: ArrayLike<number>, offset: number): boolean {
   return Number.isFinite(target[offset]) && Number.isFinite(target[offset + 1]) && Number.isFinite(target[offset + 2]);
 }
+
+/**
+ * An IK solver: turns `chain`'s joints in `pose` so its tip reaches `target` (model space, `weight` 0–1 of
+ * the way), `model` being the pose's model-space matrices and `root` the chain root's parent matrix (null:
+ * the model's). Returns whether it reached.
+ */
+export type SolveFunction = (
+  chain: IkChain,
+  pose: Pose,
+  model: Float32Array,
+  root: Float32Array | null,
+  target: ArrayLike<number>,
+  weight: number,
+) => boolean;
+
+/**
+ * The start every solver shares: false (leave the pose alone) for weight ≤ 0 or a non-finite target, else
+ * gathers the chain's current joint positions and returns true.
+ */
+export const beginSolve: SolveFunction = (chain, pose, model, root, target, weight) => {
+  if (!(weight > 0) || !finiteTarget(target, 0)) return false;
+  gatherChain(chain, pose, model, root);
+  return true;
+};

@@ -1,6 +1,5 @@
-import type { Pose } from '../pose.js';
 import { aimBonesAt, bendTowardPole, POINTS } from './bend.js';
-import { commitChain, finiteTarget, gatherChain, type IkChain, POLE_NONE } from './chain.js';
+import { beginSolve, commitChain, type IkChain, POLE_NONE, type SolveFunction } from './chain.js';
 
 const FP = POINTS;
 
@@ -18,16 +17,8 @@ function tipDistance(chain: IkChain, tx: number, ty: number, tz: number): number
  * straightens the chain toward it. Returns whether it reached; weight ≤ 0 or a non-finite target leave the
  * pose alone.
  */
-export function solveFabrik(
-  chain: IkChain,
-  pose: Pose,
-  model: Float32Array,
-  root: Float32Array | null,
-  target: ArrayLike<number>,
-  weight: number,
-): boolean {
-  if (!(weight > 0) || !finiteTarget(target, 0)) return false;
-  gatherChain(chain, pose, model, root);
+export const solveFabrik: SolveFunction = (chain, pose, model, root, target, weight) => {
+  if (!beginSolve(chain, pose, model, root, target, weight)) return false;
   const n = chain.joints.length;
   const p = chain.positions;
   const len = chain.lengths;
@@ -89,4 +80,4 @@ export function solveFabrik(
   }
   commitChain(chain, pose, model, root, weight);
   return tipDistance(chain, tx, ty, tz) <= chain.tolerance;
-}
+};

@@ -4,9 +4,8 @@
  * Solvers never throw and allocate nothing; builders throw AnimError (`unknown-bone`, `bad-chain`,
  * `bad-constraint`).
  */
-import type { Pose } from '../pose.js';
 import { solveCcd } from './ccd.js';
-import type { IkChain } from './chain.js';
+import type { SolveFunction } from './chain.js';
 import { solveFabrik } from './fabrik.js';
 import { solveLookAt } from './look-at.js';
 import { solveTwoBone } from './two-bone.js';
@@ -22,6 +21,7 @@ export {
   POLE_DIRECTION,
   POLE_NONE,
   POLE_POINT,
+  type SolveFunction,
 } from './chain.js';
 export { constraintViolation, type RawConstraint } from './constraints.js';
 export {
@@ -39,14 +39,7 @@ export { findHumanoidLegs, type LegNames, legsFromHumanoid } from './humanoid-le
 export { solveCcd, solveFabrik, solveLookAt, solveTwoBone };
 
 /** Solves a chain with its own solver. Returns whether it reached the target. */
-export function solveChain(
-  chain: IkChain,
-  pose: Pose,
-  model: Float32Array,
-  root: Float32Array | null,
-  target: ArrayLike<number>,
-  weight: number,
-): boolean {
+export const solveChain: SolveFunction = (chain, pose, model, root, target, weight) => {
   switch (chain.solver) {
     case 'two-bone':
       return solveTwoBone(chain, pose, model, root, target, weight);
@@ -57,4 +50,4 @@ export function solveChain(
     default:
       return solveLookAt(chain, pose, model, root, target, weight);
   }
-}
+};

@@ -1,6 +1,5 @@
-import type { Pose } from '../pose.js';
 import { rotateVector, rotationBetween } from '../quat.js';
-import { commitChain, finiteTarget, gatherChain, type IkChain, turnJoint } from './chain.js';
+import { beginSolve, commitChain, type IkChain, type SolveFunction, turnJoint } from './chain.js';
 import { scaleAngle } from './rotation.js';
 
 // scratch slots in chain.work
@@ -56,16 +55,8 @@ function goalDirection(chain: IkChain, tx: number, ty: number, tz: number): bool
  * animated one. Limits apply. Returns whether the aim ended within `chain.tolerance` radians of the target
  * (false when clamped). Weight ≤ 0 or a non-finite target leave the pose alone.
  */
-export function solveLookAt(
-  chain: IkChain,
-  pose: Pose,
-  model: Float32Array,
-  root: Float32Array | null,
-  target: ArrayLike<number>,
-  weight: number,
-): boolean {
-  if (!(weight > 0) || !finiteTarget(target, 0)) return false;
-  gatherChain(chain, pose, model, root);
+export const solveLookAt: SolveFunction = (chain, pose, model, root, target, weight) => {
+  if (!beginSolve(chain, pose, model, root, target, weight)) return false;
   const w = chain.work;
   const n = chain.joints.length;
   const tx = target[0];
@@ -87,4 +78,4 @@ export function solveLookAt(
   currentAim(chain, AIM);
   const dot = w[AIM] * w[GOAL] + w[AIM + 1] * w[GOAL + 1] + w[AIM + 2] * w[GOAL + 2];
   return !clamped && Math.acos(Math.min(1, dot)) <= chain.tolerance;
-}
+};

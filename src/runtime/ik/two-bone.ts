@@ -1,14 +1,5 @@
-import type { Pose } from '../pose.js';
 import { rotationBetween } from '../quat.js';
-import {
-  commitChain,
-  finiteTarget,
-  gatherChain,
-  type IkChain,
-  POLE_DIRECTION,
-  POLE_POINT,
-  turnJoint,
-} from './chain.js';
+import { beginSolve, commitChain, POLE_DIRECTION, POLE_POINT, type SolveFunction, turnJoint } from './chain.js';
 
 const DQ = 4;
 
@@ -20,16 +11,8 @@ const DQ = 4;
  * Returns whether the tip ended within `chain.tolerance` of the target. Weight ≤ 0, a non-finite target
  * or a target on the root leave the pose untouched (and report false).
  */
-export function solveTwoBone(
-  chain: IkChain,
-  pose: Pose,
-  model: Float32Array,
-  root: Float32Array | null,
-  target: ArrayLike<number>,
-  weight: number,
-): boolean {
-  if (!(weight > 0) || !finiteTarget(target, 0)) return false;
-  gatherChain(chain, pose, model, root);
+export const solveTwoBone: SolveFunction = (chain, pose, model, root, target, weight) => {
+  if (!beginSolve(chain, pose, model, root, target, weight)) return false;
   const p = chain.positions;
   const tx = target[0];
   const ty = target[1];
@@ -119,4 +102,4 @@ export function solveTwoBone(
   const ry = p[7] - ty;
   const rz = p[8] - tz;
   return Math.sqrt(rx * rx + ry * ry + rz * rz) <= chain.tolerance;
-}
+};
