@@ -52,6 +52,9 @@ describe('graph: playhead', () => {
     instance.seek(0, 0.5);
     instance.seek(0, -1);
     expect(instance.timeOf(0), 'seek(-1) clamps to the start').to.equal(0);
+    // the clamp is in the playhead, not only in how it is read: playing on starts from the start
+    instance.update(0.2, params);
+    expect(instance.timeOf(0), 'after seek(-1), 0.2 s plays from the start').to.be.closeTo(0.2, 1e-9);
   });
 
   it('a blend space’s cycle is its heaviest clip’s; a state with no clip has no length', () => {

@@ -19,7 +19,7 @@ import {
   skinningMatrices,
   skinVertices,
 } from '../../src/runtime/index.js';
-import { expectClose, randomQuat, rng } from '../helpers/math.js';
+import { expectClose, expectQuatClose, randomQuat, rng } from '../helpers/math.js';
 
 const r = rng(42);
 const J = 12;
@@ -159,9 +159,20 @@ describe('runtime: forward kinematics and skinning match three.js', () => {
     b.scales.fill(2);
     for (let j = 0; j < J; j++) b.rotations.set(randomQuat(r), j * 4);
     const out = createPose(J);
-    blendPoses(a, b, 0, out);
-    expectClose(out.translations, a.translations, 1e-7);
-    blendPoses(a, b, 1, out);
-    expectClose(out.scales, b.scales, 1e-7);
+    for (const [w, want] of [
+      [0, a],
+      [1, b],
+    ] as const) {
+      blendPoses(a, b, w, out);
+      expectClose(out.translations, want.translations, 1e-7, `translations at ${w}`);
+      expectClose(out.scales, want.scales, 1e-7, `scales at ${w}`);
+      for (let j = 0; j < J; j++)
+        expectQuatClose(
+          out.rotations.subarray(j * 4, j * 4 + 4),
+          want.rotations.subarray(j * 4, j * 4 + 4),
+          1e-6,
+          `rotation ${j} at ${w}`,
+        );
+    }
   });
 });

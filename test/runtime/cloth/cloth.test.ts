@@ -222,8 +222,10 @@ describe('cloth: simulation', () => {
         advanceCloth(cloth, dt);
       }
       expectFinite(cloth, `dt ${fixed || 'random'}`);
-      // measured: 57% at dt 1/240, 42% at random dt, under 0.1% at 1/60 and 1/20
-      expect(worstStrain(cloth), 'strain stays bounded').to.be.below(1);
+      // measured: 57% at dt 1/240, 42% at random dt, 0.03% and 0.04% at 1/60 and 1/20; with one constraint
+      // pass instead of four: 84%, 79%, 0.15%, 0.2%. Each bound sits between the two.
+      const bound = fixed === 1 / 240 ? 0.7 : fixed === 0 ? 0.55 : 0.001;
+      expect(worstStrain(cloth), `strain stays bounded, dt ${fixed || 'random'}`).to.be.below(bound);
     }
   });
 
