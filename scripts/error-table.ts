@@ -21,5 +21,8 @@ const builders = table(
 const readme = readFileSync('README.md', 'utf8');
 const block = /<!-- error-codes:start -->\n[\s\S]*?\n<!-- error-codes:end -->/;
 if (!block.test(readme)) throw new Error('README.md has no <!-- error-codes:start/end --> block');
-writeFileSync('README.md', readme.replace(block, `<!-- error-codes:start -->\n${codes}\n\n${builders}\n<!-- error-codes:end -->`));
+writeFileSync(
+  'README.md',
+  readme.replace(block, `<!-- error-codes:start -->\n${codes}\n\n${builders}\n<!-- error-codes:end -->`),
+);
 console.log(`README: ${Object.keys(ERROR_CODES).length} codes, ${Object.keys(BUILDER_CODES).length} builder codes`);
