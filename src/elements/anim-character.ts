@@ -17,20 +17,17 @@ import type {
   AnimLoopDetail,
   AnimPlayDetail,
   AnimProgressDetail,
+  AnimRagdollDetail,
+  AnimWarpEndDetail,
 } from './character-events.js';
-import {
-  type AnimWarpEndDetail,
-  type RootMotionDelta,
-  rootMotionOf,
-  startWarp,
-  type WarpTargetInput,
-} from './character-motion.js';
+import { type RootMotionDelta, rootMotionOf, startWarp, type WarpTargetInput } from './character-motion.js';
 import type { CharacterOwner } from './character-part.js';
 import type { CharacterParts } from './character-parts.js';
 import type { PlayOptions } from './character-playback.js';
-import type { AnimRagdollDetail, RagdollOptions } from './character-ragdoll.js';
+import type { RagdollOptions } from './character-ragdoll.js';
 import { characterStyles } from './character-styles.js';
 import { reportError } from './errors.js';
+import type { AnimCharacterEventMap, Listen } from './events.js';
 import type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './graph-events.js';
 import { provideCharacterInternals } from './internals.js';
 import { parseTime } from './units.js';
@@ -159,6 +156,7 @@ export type {
  * @cssprop [--anim-progress-height=3px] - Thickness of the default loading bar.
  */
 @customElement('anim-character')
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below only types the inherited listener methods
 export class AnimCharacter extends CharacterAttributes implements CharacterOwner {
   static override styles = characterStyles;
 
@@ -393,6 +391,12 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
       this.#parts.redraw();
     }
   }
+}
+
+/** `addEventListener` and `removeEventListener` typed by {@link AnimCharacterEventMap}. */
+export interface AnimCharacter {
+  addEventListener: Listen<AnimCharacterEventMap, AnimCharacter, AddEventListenerOptions>;
+  removeEventListener: Listen<AnimCharacterEventMap, AnimCharacter, EventListenerOptions>;
 }
 
 declare global {

@@ -13,8 +13,8 @@ import { RigPropertyTracks } from '../scene/rig-property-tracks.js';
 import { RootMotionArrow } from '../scene/root-motion-arrow.js';
 import type { SkinningMode } from '../scene/skin-output.js';
 import type { Stage } from '../scene/stage.js';
-import { type AnimProgressDetail, queueEvent } from './character-events.js';
 import { reportError } from './errors.js';
+import { queueEvent } from './events.js';
 import { whenNearViewport } from './near-viewport.js';
 import { type StageLease, StageLeaseController } from './stage-context.js';
 
@@ -194,7 +194,7 @@ export class CharacterLoader implements ReactiveController {
         onProgress: (progress) => {
           if (signal.aborted) return;
           this.#setProgress(progress);
-          queueEvent<AnimProgressDetail>(this.#host, 'anim-progress', { progress });
+          queueEvent(this.#host, 'anim-progress', { progress });
         },
       });
       if (!gltf || signal.aborted) return;

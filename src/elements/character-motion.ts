@@ -65,20 +65,6 @@ export interface WarpTargetInput {
   yawOffset?: number;
 }
 
-export interface AnimWarpEndDetail {
-  /** The `<anim-warp>`'s name. */
-  warp: string;
-  clip: string;
-  /** True when the clip played through; false when another clip (or warp) took over. */
-  completed: boolean;
-}
-
-declare global {
-  interface HTMLElementEventMap {
-    'anim-warp-end': CustomEvent<AnimWarpEndDetail>;
-  }
-}
-
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const optionalFinite = (v: unknown) => v === undefined || finite(v);
 const toRadians = (degrees: number | undefined) => (degrees === undefined ? undefined : (degrees * Math.PI) / 180);

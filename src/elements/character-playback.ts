@@ -9,15 +9,8 @@ import type { ClipDefinition } from '../scene/clip-library.js';
 import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
 import type { AnimClip } from './anim-clip.js';
 import type { AnimRig } from './anim-rig.js';
-import {
-  type AnimEventDetail,
-  type AnimFinishDetail,
-  type AnimLoopDetail,
-  type AnimPlayDetail,
-  queueEvent,
-} from './character-events.js';
-import type { AnimWarpEndDetail } from './character-motion.js';
 import { reportError } from './errors.js';
+import { queueEvent } from './events.js';
 import {
   type ClipTime,
   formatClipTime,
@@ -133,7 +126,7 @@ export class CharacterPlayback {
       }
       reportError(this.#c.host, 'unknown-clip', `no clip "${clip}" (clips: ${rig.clipNames.join(', ') || 'none'})`);
     } else if (result === 'started') {
-      queueEvent<AnimPlayDetail>(this.#c.host, 'anim-play', { clip });
+      queueEvent(this.#c.host, 'anim-play', { clip });
       this.#c.redraw();
     }
   }
@@ -240,12 +233,11 @@ export class CharacterPlayback {
 
   /** The rig's reports, turned into queued DOM events (the rig calls these inside the frame). */
   readonly listener: RigListener = {
-    loop: (clip, count) => queueEvent<AnimLoopDetail>(this.#c.host, 'anim-loop', { clip, count }),
-    finish: (clip) => queueEvent<AnimFinishDetail>(this.#c.host, 'anim-finish', { clip }),
+    loop: (clip, count) => queueEvent(this.#c.host, 'anim-loop', { clip, count }),
+    finish: (clip) => queueEvent(this.#c.host, 'anim-finish', { clip }),
     event: (clip, event, time) =>
-      queueEvent<AnimEventDetail>(this.#c.host, 'anim-event', { name: event.name, clip, time, data: event.data }),
-    warpEnd: (clip, completed) =>
-      queueEvent<AnimWarpEndDetail>(this.#c.host, 'anim-warp-end', { warp: this.warpName, clip, completed }),
+      queueEvent(this.#c.host, 'anim-event', { name: event.name, clip, time, data: event.data }),
+    warpEnd: (clip, completed) => queueEvent(this.#c.host, 'anim-warp-end', { warp: this.warpName, clip, completed }),
     problem: (error) => {
       // a rebind repeats the problems of definitions nobody touched: each is reported once
       if (this.#reportedProblems.has(error.message)) return;

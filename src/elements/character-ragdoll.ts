@@ -9,21 +9,10 @@ import type { RagdollLimits } from '../runtime/ragdoll/index.js';
 import type { CharacterRig } from '../scene/character-rig.js';
 import { CodedError } from '../scene/coded-error.js';
 import { startPhysics } from '../scene/physics.js';
-import { Ragdoll, type RagdollPhase } from '../scene/ragdoll.js';
+import { Ragdoll } from '../scene/ragdoll.js';
 import type { Stage } from '../scene/stage.js';
-import { type AnimPlayDetail, queueEvent } from './character-events.js';
 import { reportError } from './errors.js';
-
-export interface AnimRagdollDetail {
-  /** `start` (physics took over), `settled` (it came to rest, frozen), `recovered` (back on its feet). */
-  phase: RagdollPhase;
-}
-
-declare global {
-  interface HTMLElementEventMap {
-    'anim-ragdoll': CustomEvent<AnimRagdollDetail>;
-  }
-}
+import { queueEvent } from './events.js';
 
 export interface RagdollOptions {
   /** Launch velocity every body inherits, `[x, y, z]` m/s in world space. */
@@ -98,7 +87,7 @@ export class RagdollController implements ReactiveController {
       if (!entry || entry.rig !== rig || (entry.limits !== limits && entry.ragdoll.status === 'off')) {
         entry?.ragdoll.dispose();
         const ragdoll = new Ragdoll(rig, physics, stage, limits, {
-          phase: (phase) => queueEvent<AnimRagdollDetail>(character, 'anim-ragdoll', { phase }),
+          phase: (phase) => queueEvent(character, 'anim-ragdoll', { phase }),
         });
         entry = { ragdoll, limits, rig };
         this.#entry = entry;
@@ -119,7 +108,7 @@ export class RagdollController implements ReactiveController {
     const ragdoll = this.ragdoll;
     if (!ragdoll || ragdoll.status === 'off') return false;
     const clip = ragdoll.getUp();
-    if (clip) queueEvent<AnimPlayDetail>(this.#c.host, 'anim-play', { clip });
+    if (clip) queueEvent(this.#c.host, 'anim-play', { clip });
     this.#c.stage()?.loop.requestRedraw();
     return true;
   }
