@@ -3,6 +3,7 @@
  * `clip-end`, `play({start, end})`), its `<anim-clip>` definitions (clips from other files included) and the
  * humanoid map they are retargeted through (`rig`, `<anim-rig>`), and the rig's reports as DOM events.
  */
+import { describeValue } from '../runtime/describe-value.js';
 import { HUMANOID_SLOTS, isHumanoidSlot, WRAP_MODES, type WrapMode } from '../runtime/index.js';
 import type { CharacterRig, RigListener, RigPlayOptions } from '../scene/character-rig.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
@@ -151,7 +152,11 @@ export class CharacterPlayback {
   #options(clip: string, options: PlayOptions): RigPlayOptions {
     const check = <T>(name: string, value: unknown, parse: (text: string) => Parsed<T>): T | undefined => {
       if (value === undefined || value === null) return undefined;
-      const parsed = parse(String(value));
+      // only text and numbers are read (String() of a Symbol throws, of an object says nothing)
+      const parsed: Parsed<T> =
+        typeof value === 'string' || typeof value === 'number'
+          ? parse(String(value))
+          : { ok: false, message: `${describeValue(value)} is not a number or text` };
       if (parsed.ok) return parsed.value;
       reportError(this.#c.host, 'bad-attribute', `play() ${name}: ${parsed.message}`);
       return undefined;
