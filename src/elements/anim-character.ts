@@ -21,6 +21,7 @@ import type {
   AnimRagdollDetail,
   AnimWarpEndDetail,
 } from './character-events.js';
+import { loadStall } from './character-loader.js';
 import { type RootMotionDelta, rootMotionOf, startWarp, type WarpTargetInput } from './character-motion.js';
 import type { CharacterOwner } from './character-part.js';
 import type { CharacterParts } from './character-parts.js';
@@ -131,7 +132,7 @@ export type {
  *
  * @fires {CustomEvent<AnimLoadDetail>} anim-load - The model is bound: `{clips, bones, humanoid}` (`humanoid`: the slots its humanoid map found, null when it has none).
  * @fires {CustomEvent<AnimProgressDetail>} anim-progress - Loading progress, `{progress}` from 0 to 1.
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - Bad input: `load-failed`, `bad-gltf`, `bad-clip` (one broken clip of the file, left out), `unknown-clip`, `unknown-bone`, `bad-attribute`, `no-humanoid`.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - Bad input: `load-failed`, `load-stalled` (a download got nothing for `AnimCharacter.loadStallSeconds`, 30 by default; reported once, it keeps waiting), `bad-gltf`, `internal` (an unexpected failure), `bad-clip` (one broken clip of the file, left out), `unknown-clip`, `unknown-bone`, `bad-attribute`, `no-humanoid`.
  * @fires {CustomEvent<AnimPlayDetail>} anim-play - A clip started (or began fading in): `{clip}`.
  * @fires {CustomEvent<AnimLoopDetail>} anim-loop - A clip wrapped: `{clip, count}`.
  * @fires {CustomEvent<AnimFinishDetail>} anim-finish - A `once` or `clamp` clip reached its end: `{clip}`.
@@ -205,6 +206,17 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
   /** The character's three.js root (placed by position, heading and scale); undefined until a model is bound. */
   get object3D(): Object3D | undefined {
     return this.#parts.loader.rig?.root;
+  }
+
+  /**
+   * Seconds a download may receive nothing before `load-stalled` is reported (once per load; the load keeps
+   * waiting). Default 30; for every character of the page. A value that is not a positive number is ignored.
+   */
+  static get loadStallSeconds(): number {
+    return loadStall.seconds;
+  }
+  static set loadStallSeconds(value: number) {
+    if (typeof value === 'number' && value > 0 && value < Number.POSITIVE_INFINITY) loadStall.seconds = value;
   }
 
   /**

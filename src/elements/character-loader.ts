@@ -14,7 +14,7 @@ import { RigPropertyTracks } from '../scene/rig-property-tracks.js';
 import { RootMotionArrow } from '../scene/root-motion-arrow.js';
 import type { SkinningMode } from '../scene/skin-output.js';
 import type { Stage } from '../scene/stage.js';
-import { reportCaught } from './errors.js';
+import { reportCaught, reportError } from './errors.js';
 import { queueEvent } from './events.js';
 import { whenNearViewport } from './near-viewport.js';
 import { type StageLease, StageLeaseController } from './stage-context.js';
@@ -39,6 +39,18 @@ export interface LoadHooks {
   /** The in-scene state changed: the host's box is positioned by the scene, or holds its own canvas. */
   inScene(inScene: boolean): void;
 }
+
+/**
+ * How long a character's download may receive nothing before `load-stalled` is reported (once per load; the
+ * load keeps waiting), and the timer it is measured with (tests put a hand-driven one here).
+ */
+export const loadStall = {
+  seconds: 30,
+  setTimer: (fire: () => void, ms: number): (() => void) => {
+    const id = setTimeout(fire, ms);
+    return () => clearTimeout(id);
+  },
+};
 
 /** A promise with its settle functions, marked handled so an unawaited rejection stays quiet. */
 function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void; settled: boolean } {
@@ -213,15 +225,17 @@ export class CharacterLoader implements ReactiveController {
     this.#hooks.loadStarted();
     let rig: CharacterRig | undefined;
     const stale = () => signal.aborted || !this.#lease.stage;
+    const stall = this.#watchStall(src, signal);
     try {
       const gltf = await loadGltf(src, {
         signal,
         onProgress: (progress) => {
           if (signal.aborted) return;
+          stall.rearm();
           this.#setProgress(progress);
           queueEvent(this.#host, 'anim-progress', { progress });
         },
-      });
+      }).finally(stall.stop);
       if (!gltf || signal.aborted) return;
       try {
         rig = await CharacterRig.create(gltf, src, {
@@ -253,6 +267,30 @@ export class CharacterLoader implements ReactiveController {
       return;
     }
     this.#install(rig);
+  }
+
+  /** Reports `load-stalled` once when the download of `src` gets nothing for `loadStall.seconds`. */
+  #watchStall(src: string, signal: AbortSignal): { rearm: () => void; stop: () => void } {
+    let cancel: (() => void) | undefined;
+    let reported = false;
+    const stop = () => {
+      cancel?.();
+      cancel = undefined;
+    };
+    const rearm = () => {
+      stop();
+      if (reported || signal.aborted) return;
+      cancel = loadStall.setTimer(() => {
+        cancel = undefined;
+        if (signal.aborted) return;
+        reported = true;
+        const message = `${src}: nothing received for ${loadStall.seconds}s; still waiting`;
+        reportError(this.#host, 'load-stalled', message);
+      }, loadStall.seconds * 1000);
+    };
+    signal.addEventListener('abort', stop, { once: true });
+    rearm();
+    return { rearm, stop };
   }
 
   #install(rig: CharacterRig): void {

@@ -3,6 +3,7 @@ import '../../src/elements/anim-scene.js';
 import '../../src/elements/anim-character.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
+import { loadStall } from '../../src/elements/character-loader.js';
 import { collect, collectErrors, MANNEQUIN, settle } from '../helpers/character.js';
 
 /** Every URL fetched while `work` runs (fetch still answers). */
@@ -207,6 +208,63 @@ describe('<anim-character> a load cut short', () => {
       expect(errors).to.deep.equal([]);
     } finally {
       restore();
+    }
+  });
+});
+
+describe('<anim-character> a load that stalls', () => {
+  it('reports load-stalled once after loadStall.seconds without data, and keeps waiting', async () => {
+    // a hand-driven timer: the test fires it, no wall clock
+    const timers: { fire: () => void; ms: number; live: boolean }[] = [];
+    const { setTimer, seconds } = loadStall;
+    loadStall.setTimer = (fire, ms) => {
+      const timer = { fire, ms, live: true };
+      timers.push(timer);
+      return () => {
+        timer.live = false;
+      };
+    };
+    const real = window.fetch;
+    let aborted = false;
+    window.fetch = (_input, init) =>
+      new Promise((_, reject) => {
+        init?.signal?.addEventListener('abort', () => {
+          aborted = true;
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+      });
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      const scene = await fixture<AnimScene>(html`<anim-scene paused></anim-scene>`);
+      const errors = collectErrors(scene);
+      const el = document.createElement('anim-character');
+      el.src = '/stall.glb';
+      scene.append(el);
+      await settle();
+      const live = () => timers.filter((t) => t.live);
+      expect(live().map((t) => t.ms)).to.deep.equal([30_000]);
+      const first = live()[0];
+      first.live = false; // a timer that fired is spent
+      first.fire();
+      await settle();
+      expect(errors.map((e) => [e.code, e.source])).to.deep.equal([['load-stalled', el]]);
+      expect(errors[0].message).to.contain('/stall.glb').and.contain('30s');
+      expect(live(), 'reported once: no timer armed again').to.deep.equal([]);
+      expect(aborted, 'the load keeps waiting').to.equal(false);
+      await el.updateComplete;
+      expect(progressBar(el), 'the progress still shows').to.exist;
+      // a load cleared before the timer fires reports nothing
+      el.src = '/stall.glb?again';
+      await settle();
+      el.src = null;
+      await settle();
+      expect(timers.filter((t) => t.live)).to.deep.equal([]);
+      expect(errors.length).to.equal(1);
+    } finally {
+      Object.assign(loadStall, { setTimer, seconds });
+      window.fetch = real;
+      console.warn = warn;
     }
   });
 });
