@@ -66,7 +66,7 @@ function jsonText(value: object): unknown {
 /** Reads the parts of a character (for the element class; set once below). */
 export let partsOf: (character: CharacterAttributes) => CharacterParts;
 
-/** The attributes of `<anim-character>` (documented on the element). */
+/** The attributes of `<anim-character>` (documented on the element). @internal */
 export class CharacterAttributes extends LitElement {
   /** @internal */
   readonly #parts = new CharacterParts(this);

@@ -120,6 +120,19 @@ describe('reliability: <anim-character> bad calls', () => {
     stillAnimating();
   });
 
+  for (const [input, options] of [
+    ['ragdoll(null)', null],
+    ['ragdoll({velocity: Float32Array})', { velocity: new Float32Array([0, 1, 0]) }],
+  ] as const) {
+    it(`${input} starts the ragdoll: no error, no rejection`, async () => {
+      const { el, errors } = await twoCharacters();
+      await (el as Loose).ragdoll(options);
+      await settle();
+      expect(errors).to.deep.equal([]);
+      expect(internals(el).ragdoll?.status).not.to.equal('off');
+    });
+  }
+
   it('an exception while a rig poses is one internal on its character; the other animates on', async () => {
     const { el, errors, stillAnimating } = await twoCharacters();
     const rig = internals(el).rig!;
