@@ -158,11 +158,12 @@ describe('reliability: <anim-character> load failures', () => {
     restore();
   });
 
-  it('an unexpected exception while loading is internal (not bad-gltf); ready rejects with that code', async () => {
+  /** Loads the mannequin with the rig's binding throwing `error`; what ready rejected with, and the errors. */
+  async function failingLoad(error: Error) {
     const scene = await fixture<AnimScene>(html`<anim-scene paused></anim-scene>`);
     const errors: AnimErrorDetail[] = collectErrors(scene);
     CharacterRig.create = async () => {
-      throw new TypeError('a bug while binding');
+      throw error;
     };
     const el = document.createElement('anim-character') as AnimCharacter;
     el.src = MANNEQUIN;
@@ -172,6 +173,11 @@ describe('reliability: <anim-character> load failures', () => {
       (e: unknown) => e,
     );
     await settle();
+    return { el, rejected, errors };
+  }
+
+  it('an unexpected exception while loading is internal (not bad-gltf); ready rejects with that code', async () => {
+    const { el, rejected, errors } = await failingLoad(new TypeError('a bug while binding'));
     expect(rejected).to.be.instanceOf(CodedError);
     expect((rejected as CodedError).code).to.equal('internal');
     expect(errors.map((e) => [e.code, e.source])).to.deep.equal([['internal', el]]);
@@ -179,19 +185,7 @@ describe('reliability: <anim-character> load failures', () => {
   });
 
   it('a coded failure keeps its code; ready rejects with it', async () => {
-    const scene = await fixture<AnimScene>(html`<anim-scene paused></anim-scene>`);
-    const errors: AnimErrorDetail[] = collectErrors(scene);
-    CharacterRig.create = async () => {
-      throw new CodedError('bad-clip', 'a track without keys');
-    };
-    const el = document.createElement('anim-character');
-    el.src = MANNEQUIN;
-    scene.append(el);
-    const rejected = await el.ready.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    await settle();
+    const { rejected, errors } = await failingLoad(new CodedError('bad-clip', 'a track without keys'));
     expect((rejected as CodedError).code).to.equal('bad-clip');
     expect(errors.map((e) => e.code)).to.deep.equal(['bad-clip']);
   });
