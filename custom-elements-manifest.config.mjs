@@ -49,6 +49,7 @@ const attrDescriptions = {
 // `@ignore` (the hooks elements call on each other, such as an owner's `clipsChanged`) are left out.
 const HIDDEN_TAGS = new Set(['internal', 'private', 'ignore']);
 const hiddenMembers = new Map();
+const internalClasses = new Set();
 
 function isHidden(member, hidden) {
   const name = member.name ?? '';
@@ -65,6 +66,9 @@ const publicMembersOnly = {
   name: 'public-members-only',
   analyzePhase({ ts, node, moduleDoc }) {
     if (!ts.isClassDeclaration(node) || !node.name) return;
+    // a base class marked @internal (the character's attributes) is documented on its element only
+    if (ts.getJSDocTags(node).some((tag) => tag.tagName.text === 'internal'))
+      internalClasses.add(`${moduleDoc.path}#${node.name.text}`);
     const hidden = new Set();
     for (const member of node.members) {
       const tags = ts.getJSDocTags(member).map((tag) => tag.tagName.text);
@@ -74,6 +78,8 @@ const publicMembersOnly = {
   },
   packageLinkPhase({ customElementsManifest }) {
     for (const module of customElementsManifest.modules) {
+      module.declarations = module.declarations?.filter((d) => !internalClasses.has(`${module.path}#${d.name}`));
+      module.exports = module.exports?.filter((e) => !internalClasses.has(`${module.path}#${e.declaration?.name}`));
       for (const declaration of module.declarations ?? []) {
         if (!declaration.members) continue;
         const hidden = hiddenMembers.get(`${module.path}#${declaration.name}`);

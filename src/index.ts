@@ -30,10 +30,12 @@ export type {
   AnimLoopDetail,
   AnimPlayDetail,
   AnimProgressDetail,
+  AnimRagdollDetail,
+  AnimWarpEndDetail,
 } from './elements/character-events.js';
 export type { FootIkKnobs } from './elements/character-foot-ik.js';
-export type { AnimWarpEndDetail, RootMotionDelta, WarpTargetInput } from './elements/character-motion.js';
-export type { AnimRagdollDetail, RagdollOptions } from './elements/character-ragdoll.js';
+export type { RootMotionDelta, WarpTargetInput } from './elements/character-motion.js';
+export type { RagdollOptions } from './elements/character-ragdoll.js';
 export type { AnimErrorDetail, ErrorCode } from './elements/errors.js';
 export type {
   AnimCharacterEventMap,

@@ -9,6 +9,7 @@ import './anim-rig.js';
 import './anim-state.js';
 import './anim-transition.js';
 import './anim-warp.js';
+import { describeValue } from '../runtime/describe-value.js';
 import { CharacterAttributes, partsOf } from './character-attributes.js';
 import type {
   AnimEventDetail,
@@ -17,20 +18,18 @@ import type {
   AnimLoopDetail,
   AnimPlayDetail,
   AnimProgressDetail,
+  AnimRagdollDetail,
+  AnimWarpEndDetail,
 } from './character-events.js';
-import {
-  type AnimWarpEndDetail,
-  type RootMotionDelta,
-  rootMotionOf,
-  startWarp,
-  type WarpTargetInput,
-} from './character-motion.js';
+import { loadStall } from './character-loader.js';
+import { type RootMotionDelta, rootMotionOf, startWarp, type WarpTargetInput } from './character-motion.js';
 import type { CharacterOwner } from './character-part.js';
 import type { CharacterParts } from './character-parts.js';
 import type { PlayOptions } from './character-playback.js';
-import type { AnimRagdollDetail, RagdollOptions } from './character-ragdoll.js';
+import type { RagdollOptions } from './character-ragdoll.js';
 import { characterStyles } from './character-styles.js';
 import { reportError } from './errors.js';
+import type { AnimCharacterEventMap, Listen } from './events.js';
 import type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './graph-events.js';
 import { provideCharacterInternals } from './internals.js';
 import { parseTime } from './units.js';
@@ -78,8 +77,8 @@ export type {
  *
  * @summary A rigged, animated glTF character: clips, crossfades, events, GPU or CPU skinning.
  *
- * @attr src - URL of a glTF or GLB file (Draco and meshopt compression supported). A 404 reports `load-failed`, a file that is not glTF (or a truncated GLB) `bad-gltf`.
- * @attr clip - The clip to play (a model clip or an `<anim-clip>` name); changing it crossfades over `fade`. None: the rest pose. An `<anim-clip src>` whose file is still loading plays once it arrives. A name the model lacks reports `unknown-clip`.
+ * @attr src - URL of a glTF or GLB file (Draco and meshopt compression supported). A 404 reports `load-failed`, a file that is not glTF (or a truncated GLB) `bad-gltf`, an unexpected failure `internal`. Removed, empty or null: no model (nothing shown, no error; a load in flight is cancelled and its progress hidden).
+ * @attr clip - The clip to play (a model clip or an `<anim-clip>` name); changing it crossfades over `fade`. None (removed, empty or null): the rest pose, no error. An `<anim-clip src>` whose file is still loading plays once it arrives. A name the model lacks reports `unknown-clip`.
  * @attr speed - Multiplies the playback speed of every clip; negative plays backwards. Default 1.
  * @attr loop - `repeat`, `once`, `pingpong` or `clamp`; unset, each clip wraps as its `<anim-clip loop>` says (default `repeat`).
  * @attr {boolean} paused - Stops this character's time; it is still posed and drawn.
@@ -129,11 +128,11 @@ export type {
  * @prop {number | null} groundSpeed - Ground speed (m/s) that clips with a stride follow when root motion is off; null (the default) measures how fast the character moves.
  * @prop {boolean} warping - Read-only: whether a motion warp is placing the character.
  * @prop {Object3D | undefined} object3D - Read-only: the character's three.js root (placed by `position`, `heading` and `scale`, holding the model), undefined until a model is bound. For attaching scene objects by hand; do not edit the model under it.
- * @prop {Promise<void>} ready - Resolves when the current `src` is bound and its first frame posed; rejects with the load's error.
+ * @prop {Promise<void>} ready - Answers for the `src` set last, read after setting it: resolves when that model is bound and its first frame posed (at once without a `src`); rejects with its load's coded error (`code` as in `anim-error`).
  *
  * @fires {CustomEvent<AnimLoadDetail>} anim-load - The model is bound: `{clips, bones, humanoid}` (`humanoid`: the slots its humanoid map found, null when it has none).
  * @fires {CustomEvent<AnimProgressDetail>} anim-progress - Loading progress, `{progress}` from 0 to 1.
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - Bad input: `load-failed`, `bad-gltf`, `bad-clip` (one broken clip of the file, left out), `unknown-clip`, `unknown-bone`, `bad-attribute`, `no-humanoid`.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - Bad input: `load-failed`, `load-stalled` (a download got nothing for `AnimCharacter.loadStallSeconds`, 30 by default; reported once, it keeps waiting), `bad-gltf`, `internal` (an unexpected failure), `bad-clip` (one broken clip of the file, left out), `unknown-clip`, `unknown-bone`, `bad-attribute`, `no-humanoid`.
  * @fires {CustomEvent<AnimPlayDetail>} anim-play - A clip started (or began fading in): `{clip}`.
  * @fires {CustomEvent<AnimLoopDetail>} anim-loop - A clip wrapped: `{clip, count}`.
  * @fires {CustomEvent<AnimFinishDetail>} anim-finish - A `once` or `clamp` clip reached its end: `{clip}`.
@@ -159,6 +158,7 @@ export type {
  * @cssprop [--anim-progress-height=3px] - Thickness of the default loading bar.
  */
 @customElement('anim-character')
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below only types the inherited listener methods
 export class AnimCharacter extends CharacterAttributes implements CharacterOwner {
   static override styles = characterStyles;
 
@@ -208,7 +208,21 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
     return this.#parts.loader.rig?.root;
   }
 
-  /** Resolves when the current `src` is bound and its first frame posed; rejects with the load's error. */
+  /**
+   * Seconds a download may receive nothing before `load-stalled` is reported (once per load; the load keeps
+   * waiting). Default 30; for every character of the page. A value that is not a positive number is ignored.
+   */
+  static get loadStallSeconds(): number {
+    return loadStall.seconds;
+  }
+  static set loadStallSeconds(value: number) {
+    if (typeof value === 'number' && value > 0 && value < Number.POSITIVE_INFINITY) loadStall.seconds = value;
+  }
+
+  /**
+   * Answers for the `src` set last (`el.src = 'b.glb'; await el.ready` waits for b): resolves when that model
+   * is bound and its first frame posed, at once without a `src`; rejects with its load's coded error.
+   */
   get ready(): Promise<void> {
     return this.#parts.loader.ready;
   }
@@ -220,11 +234,18 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
    * seconds, or a percentage of the clip such as `"40%"`). A clip with a `mask` or `additive`
    * (`<anim-clip>`) plays as an overlay over the clip playing, which plays on.
    */
-  play(clip: string, options: PlayOptions = {}): void {
+  play(clip: string, options: PlayOptions | null = {}): void {
     if (typeof clip !== 'string' || clip === '') {
-      reportError(this, 'unknown-clip', `play(${JSON.stringify(clip)}): name a clip (${this.clips.join(', ')})`);
+      const known = this.clips.join(', ') || 'none';
+      reportError(this, 'unknown-clip', `play(${describeValue(clip)}): name a clip (clips: ${known})`);
       return;
     }
+    if (typeof options !== 'object' || Array.isArray(options)) {
+      const message = `play(${describeValue(clip)}, ${describeValue(options)}): options are an object ({fade, speed, loop, start, end}); playing with the defaults`;
+      reportError(this, 'bad-attribute', message);
+      options = {};
+    }
+    options ??= {};
     if (this.#parts.graph.compiled) {
       const message = `play("${clip}"): a state graph drives this character; set its params instead (setParam, trigger)`;
       reportError(this, 'graph-active', message);
@@ -287,9 +308,10 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
    * Switches to physics from the current pose: a ragdoll of capsules on the humanoid bones that crumples,
    * collides with the ground and settles (`anim-ragdoll` with `phase` `start`, then `settled`). Every body
    * inherits its bone's motion plus `velocity` (`[x, y, z]` m/s). Starts Rapier on first use; resolves once
-   * the bodies are in the world. A model without humanoid bones reports `no-humanoid` and animates on.
+   * the bodies are in the world. A model without humanoid bones reports `no-humanoid` and animates on; bad
+   * options report `bad-attribute`. Every failure is an `anim-error` and the promise still resolves.
    */
-  ragdoll(options: RagdollOptions = {}): Promise<void> {
+  ragdoll(options?: RagdollOptions | null): Promise<void> {
     return this.#parts.ragdoll.start(options);
   }
 
@@ -393,6 +415,12 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
       this.#parts.redraw();
     }
   }
+}
+
+/** `addEventListener` and `removeEventListener` typed by {@link AnimCharacterEventMap}. */
+export interface AnimCharacter {
+  addEventListener: Listen<AnimCharacterEventMap, AnimCharacter, AddEventListenerOptions>;
+  removeEventListener: Listen<AnimCharacterEventMap, AnimCharacter, EventListenerOptions>;
 }
 
 declare global {

@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { RAGDOLL_LIMITS, type RagdollLimits } from '../runtime/ragdoll/index.js';
 import { acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
-import type { AnimRagdollDetail } from './character-ragdoll.js';
+import type { AnimRagdollDetail } from './character-events.js';
 import { parseEnum, parseVector3, type Vector3Tuple } from './units.js';
 
 const parseLimits = (text: string) => parseEnum(text, RAGDOLL_LIMITS);

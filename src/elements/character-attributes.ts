@@ -4,10 +4,11 @@
  */
 import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
+import { describeValue } from '../runtime/describe-value.js';
 import type { WrapMode } from '../runtime/index.js';
 import type { RigChoice } from '../scene/clip-sources.js';
 import { SKINNING_MODES, type SkinningMode } from '../scene/skin-output.js';
-import { acceptValue } from './accept-value.js';
+import { acceptValue, listText } from './accept-value.js';
 import { formatRootMotion, parseRootMotion, ROOT_MOTION_OFF } from './character-motion.js';
 import { CharacterParts } from './character-parts.js';
 import { DEFAULT_FADE, parseFade, parseLoop, parseRig } from './character-playback.js';
@@ -36,10 +37,36 @@ function clipTimeValue(time: ClipTime | null): number | string | null {
   return time === null ? null : time.fraction === undefined ? time.seconds : formatClipTime(time);
 }
 
+/**
+ * A name or URL attribute's value: removed, null, undefined or blank text is null (the default: no model,
+ * no graph, no clip); other text is kept (trimmed unless `trim` is false); a non-text value becomes its
+ * text, as an attribute would hold it.
+ */
+function nameOrNull(value: unknown, trim = true): string | null {
+  if (value === null || value === undefined) return null;
+  let text: string;
+  try {
+    text = typeof value === 'symbol' ? describeValue(value) : String(value); // a URL object gives its href
+  } catch {
+    text = describeValue(value);
+  }
+  const kept = trim ? text.trim() : text;
+  return kept.trim() === '' ? null : kept;
+}
+
+/** An object as JSON text, or the object itself when it has none (a cycle, a BigInt): reported as it is. */
+function jsonText(value: object): unknown {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return value;
+  }
+}
+
 /** Reads the parts of a character (for the element class; set once below). */
 export let partsOf: (character: CharacterAttributes) => CharacterParts;
 
-/** The attributes of `<anim-character>` (documented on the element). */
+/** The attributes of `<anim-character>` (documented on the element). @internal */
 export class CharacterAttributes extends LitElement {
   /** @internal */
   readonly #parts = new CharacterParts(this);
@@ -59,7 +86,8 @@ export class CharacterAttributes extends LitElement {
   }
   set src(value: string | null | undefined) {
     const p = this.#parts;
-    p.loader.src = value === undefined || value === '' ? null : String(value);
+    // removed, null or empty: no model (shown as nothing, no error), never a fetch of "null"
+    p.loader.src = nameOrNull(value);
   }
 
   @property()
@@ -69,7 +97,7 @@ export class CharacterAttributes extends LitElement {
   }
   set graph(value: string | null | undefined) {
     const p = this.#parts;
-    p.graph.src = value === undefined || value === null || value.trim() === '' ? null : value.trim();
+    p.graph.src = nameOrNull(value);
   }
 
   @property()
@@ -79,7 +107,7 @@ export class CharacterAttributes extends LitElement {
   }
   set clip(value: string | null | undefined) {
     const p = this.#parts;
-    const name = value === undefined || value === '' ? null : String(value);
+    const name = nameOrNull(value, false);
     if (name === p.playback.clip) return;
     p.playback.clip = name;
     if (!p.loader.rig || p.graph.driving) return;
@@ -153,9 +181,8 @@ export class CharacterAttributes extends LitElement {
   }
   set position(value: readonly number[] | string | null | undefined) {
     const p = this.#parts;
-    const text = Array.isArray(value) ? value.join(' ') : value;
-    // null: rejected (and reported); the character stays where it is
-    const next = acceptValue<Vector3Tuple | null>(this, 'position', text, parseVector3, null, [0, 0, 0]);
+    // null (attribute removed): back to the origin; a bad value is reported and the character stays
+    const next = acceptValue<Vector3Tuple | null>(this, 'position', listText(value), parseVector3, null, [0, 0, 0]);
     if (next === null) return;
     p.motion.position = next;
     p.loader.rig?.root.position.set(...next);
@@ -216,7 +243,7 @@ export class CharacterAttributes extends LitElement {
   }
   set rig(value: RigChoice | null | undefined) {
     const p = this.#parts;
-    const text = value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
+    const text = value !== null && typeof value === 'object' ? jsonText(value) : value;
     const next = acceptValue<RigChoice>(this, 'rig', text, parseRig, p.playback.rigChoice, 'auto');
     if (JSON.stringify(next) === JSON.stringify(p.playback.rigChoice)) return;
     p.playback.rigChoice = next;
@@ -242,7 +269,7 @@ export class CharacterAttributes extends LitElement {
   }
   set rootBone(value: string | null | undefined) {
     const p = this.#parts;
-    const name = value === undefined || value === null || value.trim() === '' ? null : value.trim();
+    const name = nameOrNull(value);
     if (name === p.motion.rootBone) return;
     p.motion.setRootBone(name);
     if (p.loader.rig) p.motion.apply(p.loader.rig);
@@ -268,7 +295,8 @@ export class CharacterAttributes extends LitElement {
     const p = this.#parts;
     if (value === null || value === undefined) p.motion.groundSpeed = null;
     else if (typeof value === 'number' && Number.isFinite(value) && value >= 0) p.motion.groundSpeed = value;
-    else reportError(this, 'bad-attribute', `groundSpeed: ${String(value)} is not a speed in m/s (zero or more)`);
+    else
+      reportError(this, 'bad-attribute', `groundSpeed: ${describeValue(value)} is not a speed in m/s (zero or more)`);
     if (p.loader.rig) p.loader.rig.groundSpeed = p.motion.groundSpeed ?? Number.NaN;
   }
 }

@@ -1,9 +1,9 @@
 /**
  * The DOM events of `<anim-character>`. Every one bubbles and is composed, and goes through the page's
  * event queue: raised inside a frame, it is dispatched after that frame's work; raised elsewhere, on a
- * microtask. Details hold copies, never live views.
+ * microtask. Details hold copies, never live views. The event maps that type listeners are in events.ts.
  */
-import { eventQueue } from '../scene/event-queue.js';
+import type { RagdollPhase } from '../scene/ragdoll.js';
 
 export interface AnimLoadDetail {
   /** Clips the character can play: the model's, then those its `<anim-clip>` children define. */
@@ -44,18 +44,15 @@ export interface AnimEventDetail {
   data: unknown;
 }
 
-declare global {
-  interface HTMLElementEventMap {
-    'anim-load': CustomEvent<AnimLoadDetail>;
-    'anim-progress': CustomEvent<AnimProgressDetail>;
-    'anim-play': CustomEvent<AnimPlayDetail>;
-    'anim-loop': CustomEvent<AnimLoopDetail>;
-    'anim-finish': CustomEvent<AnimFinishDetail>;
-    'anim-event': CustomEvent<AnimEventDetail>;
-  }
+export interface AnimWarpEndDetail {
+  /** The `<anim-warp>`'s name. */
+  warp: string;
+  clip: string;
+  /** True when the clip played through; false when another clip (or warp) took over. */
+  completed: boolean;
 }
 
-/** Queues a bubbling, composed CustomEvent on `target`. */
-export function queueEvent<T>(target: EventTarget, type: string, detail: T): void {
-  eventQueue.enqueue(target, new CustomEvent(type, { detail, bubbles: true, composed: true }));
+export interface AnimRagdollDetail {
+  /** `start` (physics took over), `settled` (it came to rest, frozen), `recovered` (back on its feet). */
+  phase: RagdollPhase;
 }

@@ -5,10 +5,9 @@
  */
 import type { ReactiveController } from 'lit';
 import type { CharacterRig } from '../scene/character-rig.js';
-import { CodedError } from '../scene/coded-error.js';
 import { FootIkDriver } from '../scene/foot-ik-driver.js';
 import type { Stage } from '../scene/stage.js';
-import { reportError } from './errors.js';
+import { reportCaught } from './errors.js';
 import { characterInternals } from './internals.js';
 
 /** The knobs of foot IK (see `<anim-foot-ik>`); lengths in metres, speeds in m/s. */
@@ -92,8 +91,7 @@ export class FootIkController implements ReactiveController {
         this.#driver = new FootIkDriver(rig, stage);
         this.#driver.attach();
       } catch (error) {
-        if (!(error instanceof CodedError)) throw error;
-        reportError(source ?? this.#c.host, error.code, error.message);
+        reportCaught(source ?? this.#c.host, error);
       }
     }
     if (!wanted) this.#rig = undefined;

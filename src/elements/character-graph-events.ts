@@ -5,9 +5,8 @@
 import { STATE_ENTER, STATE_EXIT, TRANSITION_START } from '../graph/index.js';
 import type { ErrorCode } from '../scene/coded-error.js';
 import type { GraphSource } from '../scene/graph-source.js';
-import { queueEvent } from './character-events.js';
 import { reportError } from './errors.js';
-import type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './graph-events.js';
+import { queueEvent } from './events.js';
 
 /** A problem to report: a stable key (reported again only after it went away), where, code and message. */
 export interface Report {
@@ -36,15 +35,15 @@ export function queueGraphEvents(host: Element, source: GraphSource): void {
     const state = graph.states[instance.eventState[i]]?.name ?? '';
     if (kind === STATE_ENTER || kind === STATE_EXIT) {
       const type = kind === STATE_ENTER ? 'anim-state-enter' : 'anim-state-exit';
-      queueEvent<AnimStateDetail>(host, type, { state, layer });
+      queueEvent(host, type, { state, layer });
       continue;
     }
     const from = graph.states[instance.eventFrom[i]]?.name ?? '';
     if (kind === TRANSITION_START) {
-      queueEvent<AnimTransitionDetail>(host, 'anim-transition-start', { from, to: state, layer });
+      queueEvent(host, 'anim-transition-start', { from, to: state, layer });
     } else {
       const interrupted = instance.eventCompleted[i] === 0;
-      queueEvent<AnimTransitionEndDetail>(host, 'anim-transition-end', { from, to: state, layer, interrupted });
+      queueEvent(host, 'anim-transition-end', { from, to: state, layer, interrupted });
     }
   }
 }

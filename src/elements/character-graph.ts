@@ -13,6 +13,7 @@ import {
   type ParamType,
   parseGraphJson,
 } from '../graph/index.js';
+import { describeValue } from '../runtime/describe-value.js';
 import type { Pose, RootMotionOptions } from '../runtime/index.js';
 import type { CharacterRig } from '../scene/character-rig.js';
 import type { ClipLibrary } from '../scene/clip-library.js';
@@ -38,6 +39,13 @@ export interface GraphDriver extends RootMotionSource, TimedPoseSource {
   getParam(name: string): number | boolean | undefined;
   /** The state a layer (default the base) is in or fading to. */
   state(layer?: number): string | null;
+}
+
+/** A param name must be text: anything else is one `unknown-param` quoting it (never a TypeError). */
+function isName(reporter: Element, call: string, name: unknown): name is string {
+  if (typeof name === 'string') return true;
+  reportError(reporter, 'unknown-param', `${call}(${describeValue(name)}): a param name is text`);
+  return false;
 }
 
 export class CharacterGraph {
@@ -187,6 +195,7 @@ export class CharacterGraph {
    * hold `type-mismatch`, both on `reporter` (the character, or the `<anim-param>` that was set).
    */
   setParam(reporter: Element, name: string, value: unknown, call = 'setParam'): void {
+    if (!isName(reporter, call, name)) return;
     const graph = this.compiled;
     if (this.#loading && !graph?.paramIndex.has(name)) {
       this.#pending.set(name, value);
@@ -195,7 +204,8 @@ export class CharacterGraph {
     const index = graph?.paramIndex.get(name);
     if (!graph || index === undefined) {
       const known = graph?.paramNames.join(', ') || 'none';
-      reportError(reporter, 'unknown-param', `${call}("${name}"): the graph has no param "${name}" (params: ${known})`);
+      const quoted = describeValue(name);
+      reportError(reporter, 'unknown-param', `${call}(${quoted}): the graph has no param ${quoted} (params: ${known})`);
       return;
     }
     if (!this.#write(name, value)) {
@@ -203,7 +213,7 @@ export class CharacterGraph {
       reportError(
         reporter,
         'type-mismatch',
-        `${call}("${name}", ${JSON.stringify(value) ?? String(value)}): "${name}" is a ${type} param and takes ${expects(type)}`,
+        `${call}("${name}", ${describeValue(value)}): "${name}" is a ${type} param and takes ${expects(type)}`,
       );
       return;
     }
@@ -225,13 +235,14 @@ export class CharacterGraph {
 
   /** Reads a param; an unknown name reports `unknown-param` and gives undefined. */
   getParam(reporter: Element, name: string): number | boolean | undefined {
+    if (!isName(reporter, 'getParam', name)) return undefined;
     const value = this.paramValue(name);
     if (value === undefined && !(this.#loading && this.#pending.has(name))) {
       const known = this.#compiled?.paramNames.join(', ') || 'none';
       reportError(
         reporter,
         'unknown-param',
-        `getParam("${name}"): the graph has no param "${name}" (params: ${known})`,
+        `getParam(${describeValue(name)}): the graph has no param ${describeValue(name)} (params: ${known})`,
       );
     }
     return value;
@@ -239,6 +250,7 @@ export class CharacterGraph {
 
   /** Fires a trigger param; a param of another type reports `type-mismatch`. */
   trigger(reporter: Element, name: string): void {
+    if (!isName(reporter, 'trigger', name)) return;
     const graph = this.compiled;
     const index = graph?.paramIndex.get(name);
     if (graph && index !== undefined && graph.paramTypes[index] !== 'trigger') {

@@ -4,6 +4,7 @@
  * element shows meanwhile (progress, error). One per character, for the character's lifetime.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { AnimError } from '../runtime/errors.js';
 import { CharacterRig, type RigListener } from '../scene/character-rig.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
@@ -13,8 +14,8 @@ import { RigPropertyTracks } from '../scene/rig-property-tracks.js';
 import { RootMotionArrow } from '../scene/root-motion-arrow.js';
 import type { SkinningMode } from '../scene/skin-output.js';
 import type { Stage } from '../scene/stage.js';
-import { type AnimProgressDetail, queueEvent } from './character-events.js';
-import { reportError } from './errors.js';
+import { reportCaught, reportError } from './errors.js';
+import { queueEvent } from './events.js';
 import { whenNearViewport } from './near-viewport.js';
 import { type StageLease, StageLeaseController } from './stage-context.js';
 
@@ -38,6 +39,18 @@ export interface LoadHooks {
   /** The in-scene state changed: the host's box is positioned by the scene, or holds its own canvas. */
   inScene(inScene: boolean): void;
 }
+
+/**
+ * How long a character's download may receive nothing before `load-stalled` is reported (once per load; the
+ * load keeps waiting), and the timer it is measured with (tests put a hand-driven one here).
+ */
+export const loadStall = {
+  seconds: 30,
+  setTimer: (fire: () => void, ms: number): (() => void) => {
+    const id = setTimeout(fire, ms);
+    return () => clearTimeout(id);
+  },
+};
 
 /** A promise with its settle functions, marked handled so an unawaited rejection stays quiet. */
 function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void; settled: boolean } {
@@ -67,6 +80,8 @@ export class CharacterLoader implements ReactiveController {
   /** The src being loaded or shown; cleared when the character leaves the page. */
   #wanted: string | null = null;
   #ready = deferred();
+  /** The coded error of the last load, while its src is the one wanted. */
+  #lastError: CodedError | undefined;
   #stopWatching: (() => void) | undefined;
   #near = false;
   /** The `debug="root-motion"` arrow under this character (drawn only while the scene asks for it). */
@@ -112,6 +127,8 @@ export class CharacterLoader implements ReactiveController {
     return this.#src;
   }
   set src(value: string | null) {
+    // `ready` answers for the src set last: a settled one (the old model's) is replaced at once
+    if (value !== this.#src && this.#ready.settled) this.#ready = deferred();
     this.#src = value;
     // loads start from here too (not only after render), so a src set twice in one task aborts the first
     if (this.#host.isConnected) queueMicrotask(() => this.#request());
@@ -160,7 +177,10 @@ export class CharacterLoader implements ReactiveController {
   #request(): void {
     if (!this.#host.isConnected || !this.#lease.stage) return;
     const src = this.#src;
-    if (src === this.#wanted) return;
+    if (src === this.#wanted) {
+      this.#answer();
+      return;
+    }
     if (src !== null && this.#mode === 'lazy' && !this.#near) {
       this.#stopWatching ??= whenNearViewport(this.#host, () => {
         this.#near = true;
@@ -172,10 +192,26 @@ export class CharacterLoader implements ReactiveController {
     this.#abort = undefined;
     this.#wanted = src;
     if (src === null) {
+      // no model: nothing shown, no progress left up from a load cut short, and ready resolves
       this.release();
+      this.#lastError = undefined;
+      this.errorMessage = '';
+      this.#setProgress(null);
+      this.#ready.resolve();
       return;
     }
     void this.#load(src);
+  }
+
+  /**
+   * Settles a `ready` renewed for a src that turned out to be the one already shown (set away and back
+   * within a task): resolved for a shown model, rejected with the error of a failed one. A load in flight
+   * settles it itself.
+   */
+  #answer(): void {
+    if (this.#ready.settled || this.#abort) return;
+    if (this.#lastError !== undefined) this.#ready.reject(this.#lastError);
+    else if (this.#rig || this.#src === null) this.#ready.resolve();
   }
 
   async #load(src: string): Promise<void> {
@@ -183,20 +219,23 @@ export class CharacterLoader implements ReactiveController {
     this.#abort = controller;
     const { signal } = controller;
     if (this.#ready.settled) this.#ready = deferred();
+    this.#lastError = undefined;
     this.errorMessage = '';
     this.#setProgress(0);
     this.#hooks.loadStarted();
     let rig: CharacterRig | undefined;
     const stale = () => signal.aborted || !this.#lease.stage;
+    const stall = this.#watchStall(src, signal);
     try {
       const gltf = await loadGltf(src, {
         signal,
         onProgress: (progress) => {
           if (signal.aborted) return;
+          stall.rearm();
           this.#setProgress(progress);
-          queueEvent<AnimProgressDetail>(this.#host, 'anim-progress', { progress });
+          queueEvent(this.#host, 'anim-progress', { progress });
         },
-      });
+      }).finally(stall.stop);
       if (!gltf || signal.aborted) return;
       try {
         rig = await CharacterRig.create(gltf, src, {
@@ -224,10 +263,34 @@ export class CharacterLoader implements ReactiveController {
       if (stale()) return rig.dispose();
     } catch (error) {
       if (signal.aborted) return;
-      this.#fail(error);
+      this.#fail(src, error);
       return;
     }
     this.#install(rig);
+  }
+
+  /** Reports `load-stalled` once when the download of `src` gets nothing for `loadStall.seconds`. */
+  #watchStall(src: string, signal: AbortSignal): { rearm: () => void; stop: () => void } {
+    let cancel: (() => void) | undefined;
+    let reported = false;
+    const stop = () => {
+      cancel?.();
+      cancel = undefined;
+    };
+    const rearm = () => {
+      stop();
+      if (reported || signal.aborted) return;
+      cancel = loadStall.setTimer(() => {
+        cancel = undefined;
+        if (signal.aborted) return;
+        reported = true;
+        const message = `${src}: nothing received for ${loadStall.seconds}s; still waiting`;
+        reportError(this.#host, 'load-stalled', message);
+      }, loadStall.seconds * 1000);
+    };
+    signal.addEventListener('abort', stop, { once: true });
+    rearm();
+    return { rearm, stop };
   }
 
   #install(rig: CharacterRig): void {
@@ -236,6 +299,8 @@ export class CharacterLoader implements ReactiveController {
     this.#rig = rig;
     this.#abort = undefined;
     rig.bonesShown = () => stage.hasDebug('skeleton');
+    // a frame that throws is this character's anim-error; the rig stays in the loop, the others animate
+    rig.failed = (error) => reportCaught(this.#host, error, 'during a frame');
     this.#hooks.install(rig);
     rig.update(0);
     stage.content.add(rig.root);
@@ -248,17 +313,17 @@ export class CharacterLoader implements ReactiveController {
     this.#ready.resolve();
   }
 
-  #fail(error: unknown): void {
-    const coded =
-      error instanceof CodedError
-        ? error
-        : new CodedError('bad-gltf', `${this.#src}: ${error instanceof Error ? error.message : String(error)}`);
+  /** A load failed: a coded error keeps its code, anything else is `internal` (a bug, not a bad file). */
+  #fail(src: string, error: unknown): void {
+    this.#abort = undefined;
     this.release();
     this.progress = null;
-    this.errorMessage = coded.message;
+    const context = error instanceof AnimError ? undefined : src;
+    const { code, message } = reportCaught(this.#host, error, context);
+    this.errorMessage = message;
     this.#host.requestUpdate();
-    reportError(this.#host, coded.code, coded.message);
-    this.#ready.reject(coded);
+    this.#lastError = error instanceof CodedError ? error : new CodedError(code, message, { cause: error });
+    this.#ready.reject(this.#lastError);
   }
 
   /** Takes the current model off the stage and frees it. */
@@ -275,7 +340,7 @@ export class CharacterLoader implements ReactiveController {
     stage?.contentChanged();
   }
 
-  #setProgress(progress: number): void {
+  #setProgress(progress: number | null): void {
     this.progress = progress;
     this.#host.requestUpdate();
   }

@@ -4,6 +4,7 @@
  * report, and `warp()` with its `<anim-warp>` lookup and target checks.
  */
 
+import { describeValue } from '../runtime/describe-value.js';
 import { type WarpTarget, wrapAngle } from '../runtime/index.js';
 import type { CharacterRig } from '../scene/character-rig.js';
 import { ROOT_MOTION_MODES, type RootMotionMode } from '../scene/rig-root-motion.js';
@@ -55,29 +56,11 @@ export function rootMotionOf(rig: CharacterRig | undefined): RootMotionDelta {
   return d ? { dx: d[0], dy: d[1], dz: d[2], dyaw: (d[3] * 180) / Math.PI } : { dx: 0, dy: 0, dz: 0, dyaw: 0 };
 }
 
-/** A warp target as a page gives it: metres, and degrees for `yaw` and `yawOffset`. */
-export interface WarpTargetInput {
-  x: number;
-  y: number;
-  z: number;
-  yaw?: number;
-  offset?: { x?: number; y?: number; z?: number };
-  yawOffset?: number;
-}
-
-export interface AnimWarpEndDetail {
-  /** The `<anim-warp>`'s name. */
-  warp: string;
-  clip: string;
-  /** True when the clip played through; false when another clip (or warp) took over. */
-  completed: boolean;
-}
-
-declare global {
-  interface HTMLElementEventMap {
-    'anim-warp-end': CustomEvent<AnimWarpEndDetail>;
-  }
-}
+/**
+ * A warp target as a page gives it to `warp()`: the runtime's one shape, with `yaw` and `yawOffset` in
+ * degrees (the element API's angles, as `heading`), converted to radians here.
+ */
+export type WarpTargetInput = WarpTarget;
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const optionalFinite = (v: unknown) => v === undefined || finite(v);
@@ -85,13 +68,7 @@ const toRadians = (degrees: number | undefined) => (degrees === undefined ? unde
 
 /** Checks page-given targets and converts their angles to radians; a message naming the bad one otherwise. */
 export function parseWarpTargets(input: unknown, count: number): Parsed<WarpTarget[]> {
-  const text = (() => {
-    try {
-      return JSON.stringify(input);
-    } catch {
-      return String(input);
-    }
-  })();
+  const text = describeValue(input);
   if (!Array.isArray(input)) return { ok: false, message: `targets ${text} is not an array of {x, y, z, yaw}` };
   if (input.length !== count) {
     return { ok: false, message: `${input.length} target(s) for ${count} window(s): give one target per window` };
@@ -108,7 +85,7 @@ export function parseWarpTargets(input: unknown, count: number): Parsed<WarpTarg
       optionalFinite(t.yaw) &&
       optionalFinite(t.yawOffset) &&
       (o === undefined || (typeof o === 'object' && o !== null && [o.x, o.y, o.z].every(optionalFinite)));
-    if (!good) return { ok: false, message: `target ${i} ${JSON.stringify(t)} needs finite x, y, z (and yaw) numbers` };
+    if (!good) return { ok: false, message: `target ${i} ${describeValue(t)} needs finite x, y, z (and yaw) numbers` };
     targets.push({ x: t.x, y: t.y, z: t.z, yaw: toRadians(t.yaw), offset: o, yawOffset: toRadians(t.yawOffset) });
   }
   return { ok: true, value: targets };

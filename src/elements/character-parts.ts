@@ -5,13 +5,13 @@
  */
 import type { LitElement } from 'lit';
 import type { SkinningMode } from '../scene/skin-output.js';
-import { type AnimLoadDetail, queueEvent } from './character-events.js';
 import { FootIkController } from './character-foot-ik.js';
 import { CharacterGraph } from './character-graph.js';
 import { CharacterLoader } from './character-loader.js';
 import { CharacterMotion } from './character-motion.js';
 import { CharacterPlayback } from './character-playback.js';
 import { RagdollController } from './character-ragdoll.js';
+import { queueEvent } from './events.js';
 import type { CharacterInternals } from './internals.js';
 
 /** What the parts read of the element itself. */
@@ -75,7 +75,7 @@ export class CharacterParts {
       },
       installed: (rig) => {
         footIk.sync();
-        queueEvent<AnimLoadDetail>(host, 'anim-load', {
+        queueEvent(host, 'anim-load', {
           clips: rig.clipNames,
           bones: rig.boneNames,
           humanoid: playback.humanoidSlots(rig),

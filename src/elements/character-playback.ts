@@ -3,21 +3,15 @@
  * `clip-end`, `play({start, end})`), its `<anim-clip>` definitions (clips from other files included) and the
  * humanoid map they are retargeted through (`rig`, `<anim-rig>`), and the rig's reports as DOM events.
  */
+import { describeValue } from '../runtime/describe-value.js';
 import { HUMANOID_SLOTS, isHumanoidSlot, WRAP_MODES, type WrapMode } from '../runtime/index.js';
 import type { CharacterRig, RigListener, RigPlayOptions } from '../scene/character-rig.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
 import type { AnimClip } from './anim-clip.js';
 import type { AnimRig } from './anim-rig.js';
-import {
-  type AnimEventDetail,
-  type AnimFinishDetail,
-  type AnimLoopDetail,
-  type AnimPlayDetail,
-  queueEvent,
-} from './character-events.js';
-import type { AnimWarpEndDetail } from './character-motion.js';
 import { reportError } from './errors.js';
+import { queueEvent } from './events.js';
 import {
   type ClipTime,
   formatClipTime,
@@ -133,7 +127,7 @@ export class CharacterPlayback {
       }
       reportError(this.#c.host, 'unknown-clip', `no clip "${clip}" (clips: ${rig.clipNames.join(', ') || 'none'})`);
     } else if (result === 'started') {
-      queueEvent<AnimPlayDetail>(this.#c.host, 'anim-play', { clip });
+      queueEvent(this.#c.host, 'anim-play', { clip });
       this.#c.redraw();
     }
   }
@@ -158,7 +152,11 @@ export class CharacterPlayback {
   #options(clip: string, options: PlayOptions): RigPlayOptions {
     const check = <T>(name: string, value: unknown, parse: (text: string) => Parsed<T>): T | undefined => {
       if (value === undefined || value === null) return undefined;
-      const parsed = parse(String(value));
+      // only text and numbers are read (String() of a Symbol throws, of an object says nothing)
+      const parsed: Parsed<T> =
+        typeof value === 'string' || typeof value === 'number'
+          ? parse(String(value))
+          : { ok: false, message: `${describeValue(value)} is not a number or text` };
       if (parsed.ok) return parsed.value;
       reportError(this.#c.host, 'bad-attribute', `play() ${name}: ${parsed.message}`);
       return undefined;
@@ -240,12 +238,11 @@ export class CharacterPlayback {
 
   /** The rig's reports, turned into queued DOM events (the rig calls these inside the frame). */
   readonly listener: RigListener = {
-    loop: (clip, count) => queueEvent<AnimLoopDetail>(this.#c.host, 'anim-loop', { clip, count }),
-    finish: (clip) => queueEvent<AnimFinishDetail>(this.#c.host, 'anim-finish', { clip }),
+    loop: (clip, count) => queueEvent(this.#c.host, 'anim-loop', { clip, count }),
+    finish: (clip) => queueEvent(this.#c.host, 'anim-finish', { clip }),
     event: (clip, event, time) =>
-      queueEvent<AnimEventDetail>(this.#c.host, 'anim-event', { name: event.name, clip, time, data: event.data }),
-    warpEnd: (clip, completed) =>
-      queueEvent<AnimWarpEndDetail>(this.#c.host, 'anim-warp-end', { warp: this.warpName, clip, completed }),
+      queueEvent(this.#c.host, 'anim-event', { name: event.name, clip, time, data: event.data }),
+    warpEnd: (clip, completed) => queueEvent(this.#c.host, 'anim-warp-end', { warp: this.warpName, clip, completed }),
     problem: (error) => {
       // a rebind repeats the problems of definitions nobody touched: each is reported once
       if (this.#reportedProblems.has(error.message)) return;

@@ -4,26 +4,15 @@
  * Physics (Rapier) is started on the first ragdoll of a stage, never before.
  */
 import type { ReactiveController } from 'lit';
+import { describeValue } from '../runtime/describe-value.js';
 
 import type { RagdollLimits } from '../runtime/ragdoll/index.js';
 import type { CharacterRig } from '../scene/character-rig.js';
-import { CodedError } from '../scene/coded-error.js';
 import { startPhysics } from '../scene/physics.js';
-import { Ragdoll, type RagdollPhase } from '../scene/ragdoll.js';
+import { Ragdoll } from '../scene/ragdoll.js';
 import type { Stage } from '../scene/stage.js';
-import { type AnimPlayDetail, queueEvent } from './character-events.js';
-import { reportError } from './errors.js';
-
-export interface AnimRagdollDetail {
-  /** `start` (physics took over), `settled` (it came to rest, frozen), `recovered` (back on its feet). */
-  phase: RagdollPhase;
-}
-
-declare global {
-  interface HTMLElementEventMap {
-    'anim-ragdoll': CustomEvent<AnimRagdollDetail>;
-  }
-}
+import { reportCaught, reportCaughtOnce, reportError } from './errors.js';
+import { queueEvent } from './events.js';
 
 export interface RagdollOptions {
   /** Launch velocity every body inherits, `[x, y, z]` m/s in world space. */
@@ -44,6 +33,14 @@ export interface RagdollHost {
   stage(): Stage | undefined;
   /** Resolves when the current model is bound (rejects when its load failed). */
   ready(): Promise<void>;
+}
+
+/** An array or typed array of three finite numbers. */
+function isVector3(value: unknown): value is readonly [number, number, number] {
+  const list = Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
+  if (!list) return false;
+  const items = value as ArrayLike<unknown>;
+  return items.length === 3 && Array.from(items).every((v) => typeof v === 'number' && Number.isFinite(v));
 }
 
 export class RagdollController implements ReactiveController {
@@ -70,16 +67,24 @@ export class RagdollController implements ReactiveController {
 
   /**
    * Switches the character to physics from its current pose (waiting for the model and for Rapier).
-   * Reports `no-humanoid` (the animation plays on) for a model without humanoid bones, `physics-failed` when
-   * Rapier cannot start. Resolves once the bodies are in the world (or the request failed).
+   * Reports `no-humanoid` (the animation plays on) for a model without humanoid bones, `physics-unavailable`
+   * or `physics-failed` (once per page) when Rapier cannot start, `bad-attribute` for options that are not an
+   * object or a velocity that is not three finite numbers. Resolves once the bodies are in the world, or once
+   * the failure is reported: it never rejects.
    */
-  async start(options: RagdollOptions = {}): Promise<void> {
+  async start(options: RagdollOptions | null | undefined): Promise<void> {
     const character = this.#c.host;
+    if (options != null && (typeof options !== 'object' || Array.isArray(options))) {
+      const message = `ragdoll(${describeValue(options)}): options are an object ({velocity, limits})`;
+      reportError(character, 'bad-attribute', message);
+      return;
+    }
     // an <anim-ragdoll> child describes the character's ragdoll; options given here win
     const description = character.querySelector(':scope > anim-ragdoll') as RagdollDescription | null;
-    const velocity = options.velocity ?? description?.velocity ?? [0, 0, 0];
-    if (velocity.length !== 3 || !velocity.every(Number.isFinite)) {
-      reportError(character, 'bad-attribute', `ragdoll velocity ${JSON.stringify(velocity)} is not [x, y, z] in m/s`);
+    const velocity = options?.velocity ?? description?.velocity ?? [0, 0, 0];
+    if (!isVector3(velocity)) {
+      const message = `ragdoll velocity ${describeValue(velocity)} is not [x, y, z] (three finite numbers, m/s)`;
+      reportError(character, 'bad-attribute', message);
       return;
     }
     try {
@@ -90,15 +95,21 @@ export class RagdollController implements ReactiveController {
     const rig = this.#c.rig();
     const stage = this.#c.stage();
     if (!rig || !stage) return;
-    const limits = options.limits ?? description?.limits ?? 'natural';
+    const limits = options?.limits ?? description?.limits ?? 'natural';
+    let physics: Awaited<ReturnType<typeof startPhysics>>;
     try {
-      const physics = await startPhysics(stage);
+      physics = await startPhysics(stage);
+    } catch (error) {
+      reportCaughtOnce(character, error, 'ragdoll()'); // the scene and controllers meet the same cause
+      return;
+    }
+    try {
       if (this.#c.rig() !== rig) return;
       let entry = this.#entry;
       if (!entry || entry.rig !== rig || (entry.limits !== limits && entry.ragdoll.status === 'off')) {
         entry?.ragdoll.dispose();
         const ragdoll = new Ragdoll(rig, physics, stage, limits, {
-          phase: (phase) => queueEvent<AnimRagdollDetail>(character, 'anim-ragdoll', { phase }),
+          phase: (phase) => queueEvent(character, 'anim-ragdoll', { phase }),
         });
         entry = { ragdoll, limits, rig };
         this.#entry = entry;
@@ -106,8 +117,7 @@ export class RagdollController implements ReactiveController {
       entry.ragdoll.start(velocity);
       stage.loop.requestRedraw();
     } catch (error) {
-      if (error instanceof CodedError) reportError(character, error.code, `ragdoll(): ${error.message}`);
-      else throw error;
+      reportCaught(character, error, 'ragdoll()');
     }
   }
 
@@ -119,7 +129,7 @@ export class RagdollController implements ReactiveController {
     const ragdoll = this.ragdoll;
     if (!ragdoll || ragdoll.status === 'off') return false;
     const clip = ragdoll.getUp();
-    if (clip) queueEvent<AnimPlayDetail>(this.#c.host, 'anim-play', { clip });
+    if (clip) queueEvent(this.#c.host, 'anim-play', { clip });
     this.#c.stage()?.loop.requestRedraw();
     return true;
   }

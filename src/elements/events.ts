@@ -21,9 +21,9 @@ import type {
   AnimLoopDetail,
   AnimPlayDetail,
   AnimProgressDetail,
+  AnimRagdollDetail,
+  AnimWarpEndDetail,
 } from './character-events.js';
-import type { AnimWarpEndDetail } from './character-motion.js';
-import type { AnimRagdollDetail } from './character-ragdoll.js';
 import type { AnimErrorDetail } from './errors.js';
 import type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './graph-events.js';
 

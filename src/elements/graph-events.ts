@@ -22,12 +22,3 @@ export interface AnimTransitionEndDetail extends AnimTransitionDetail {
   /** True when another transition cut in before the crossfade completed. */
   interrupted: boolean;
 }
-
-declare global {
-  interface HTMLElementEventMap {
-    'anim-state-enter': CustomEvent<AnimStateDetail>;
-    'anim-state-exit': CustomEvent<AnimStateDetail>;
-    'anim-transition-start': CustomEvent<AnimTransitionDetail>;
-    'anim-transition-end': CustomEvent<AnimTransitionEndDetail>;
-  }
-}

@@ -9,6 +9,7 @@
  */
 export const ERROR_CODES = {
   'load-failed': 'a file could not be fetched (404, network error, CORS)',
+  'load-stalled': 'a download that received nothing for a while (30 s by default): reported once, it keeps waiting',
   'bad-gltf':
     'a file that is not valid glTF/GLB (wrong format, truncated, broken JSON, a node cycle, a skin joint twice)',
   'bad-clip': 'one broken clip of a file (a key that is not a number, times that fall): left out, the rest loads',

@@ -3,7 +3,7 @@ import { type Demo, mountDemo } from '../../demo/demo.js';
 import { OBSTACLES, traversalSection } from '../../demo/sections/traversal.js';
 import { obstacleAhead, traverse } from '../../demo/traversal.js';
 import type { AnimController } from '../../src/elements/anim-controller.js';
-import type { AnimWarpEndDetail } from '../../src/elements/character-motion.js';
+import type { AnimWarpEndDetail } from '../../src/elements/character-events.js';
 import { type PhysicsWorld, startPhysics } from '../../src/scene/physics.js';
 import { collect, settle } from '../helpers/character.js';
 import { internals } from '../helpers/internals.js';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { AnimWarpEndDetail } from '../../src/elements/character-motion.js';
+import type { AnimWarpEndDetail } from '../../src/elements/character-events.js';
 import { collect, MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
 import { internals } from '../helpers/internals.js';
 

@@ -4,7 +4,7 @@ import '../../src/elements/anim-character.js';
 import '../../src/elements/anim-ragdoll.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
-import type { AnimRagdollDetail } from '../../src/elements/character-ragdoll.js';
+import type { AnimRagdollDetail } from '../../src/elements/character-events.js';
 import { compose } from '../../src/runtime/mat4.js';
 import { startPhysics } from '../../src/scene/physics.js';
 import { managerFor, type Ragdoll } from '../../src/scene/ragdoll.js';

@@ -42,6 +42,8 @@ character.addEventListener('anim-transition-end', (e) => e.detail.interrupted);
 character.addEventListener('anim-event', (e) => e.detail.time);
 character.addEventListener('anim-ragdoll', (e) => e.detail.phase);
 character.addEventListener('anim-warp-end', (e) => e.detail.completed);
+character.removeEventListener('anim-progress', (e) => e.detail.progress);
+export const heroLoad = (hero: AnimCharacter) => hero.addEventListener('anim-load', (e) => e.detail.clips);
 tween.addEventListener('anim-tween-end', (e) => e.detail.iteration);
 
 // the maps are public: a page can write its own typed helpers over them
@@ -73,5 +75,9 @@ sprite.addEventListener('anim-sprite-frame', (e) => e.detail.clip);
 tween.addEventListener('anim-tween-loop', (e) => e.detail.count);
 // @ts-expect-error a state's detail has no clip
 character.addEventListener('anim-state-exit', (e) => e.detail.clip);
+// @ts-expect-error a character's anim-load has no src (that is a model's or a sprite's)
+character.addEventListener('anim-load', (e) => e.detail.src);
+// @ts-expect-error a character's anim-finish carries the clip only, no count (that is a model's)
+character.addEventListener('anim-finish', (e) => e.detail.count);
 // @ts-expect-error the code is one of the registry's, not any string
 export const notACode: ErrorCode = 'no-such-code';
