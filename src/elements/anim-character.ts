@@ -132,7 +132,7 @@ export type {
  *
  * @fires {CustomEvent<AnimLoadDetail>} anim-load - The model is bound: `{clips, bones, humanoid}` (`humanoid`: the slots its humanoid map found, null when it has none).
  * @fires {CustomEvent<AnimProgressDetail>} anim-progress - Loading progress, `{progress}` from 0 to 1.
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - Bad input: `load-failed`, `load-stalled` (a download got nothing for `AnimCharacter.loadStallSeconds`, 30 by default; reported once, it keeps waiting), `bad-gltf`, `internal` (an unexpected failure), `bad-clip` (one broken clip of the file, left out), `unknown-clip`, `unknown-bone`,  `bad-attribute`, `no-humanoid`; `context-lost` when the character draws on a stage of its own (outside an `<anim-scene>`) and the browser takes its WebGL context away.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - Bad input: `load-failed`, `load-stalled` (a download got nothing for `AnimCharacter.loadStallSeconds`, 30 by default; reported once, it keeps waiting), `bad-gltf`, `internal` (an unexpected failure), `bad-clip` (one broken clip of the file, left out), `unknown-clip`, `unknown-bone`, `bad-attribute`, `no-humanoid`; `context-lost` when the character draws on a stage of its own (outside an `<anim-scene>`) and the browser takes its WebGL context away.
  * @fires {CustomEvent<AnimContextRestoredDetail>} anim-context-restored - Outside an `<anim-scene>`: the WebGL context is back after a `context-lost` and the character draws again.
  * @fires {CustomEvent<AnimPlayDetail>} anim-play - A clip started (or began fading in): `{clip}`.
  * @fires {CustomEvent<AnimLoopDetail>} anim-loop - A clip wrapped: `{clip, count}`.
