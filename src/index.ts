@@ -41,6 +41,7 @@ export type {
   AnimCharacterEventMap,
   AnimEventMap,
   AnimModelEventMap,
+  AnimContextRestoredDetail,
   AnimSpriteEventMap,
   AnimSpriteLoadDetail,
   Listen,
@@ -56,16 +57,8 @@ export {
   locomotionGraph,
   parseGraphJson,
 } from './graph/index.js';
-export { CharacterController } from './scene/character-controller.js';
-export { CharacterRig, type RigListener, type RigPlayOptions } from './scene/character-rig.js';
+// The scene layer (rigs, drivers, the physics world) is not public: the elements are the API. The types their
+// properties speak stay exported.
 export type { ClipDefinition, ClipEventDefinition } from './scene/clip-library.js';
-export { ClothDriver } from './scene/cloth-driver.js';
-export { FootIkDriver } from './scene/foot-ik-driver.js';
-export { type GraphClip, GraphSource } from './scene/graph-source.js';
-export { GroundProbe, groundProbeOf } from './scene/ground-probe.js';
-export { IkChainDriver, type IkChainSettings } from './scene/ik-chain-driver.js';
-export { type PhysicsListener, PhysicsWorld, type RayHit, startPhysics } from './scene/physics.js';
-export type { LocalPoseModifier, ModelPoseModifier, PoseSource } from './scene/pose-pipeline.js';
-export { Ragdoll, RagdollManager, setMaxRagdolls } from './scene/ragdoll.js';
-export { RigRootMotion, ROOT_MOTION_MODES, type RootMotionMode } from './scene/rig-root-motion.js';
+export { ROOT_MOTION_MODES, type RootMotionMode } from './scene/rig-root-motion.js';
 export type { SkinningMode } from './scene/skin-output.js';
