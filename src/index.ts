@@ -39,9 +39,9 @@ export type { RagdollOptions } from './elements/character-ragdoll.js';
 export type { AnimErrorDetail, ErrorCode } from './elements/errors.js';
 export type {
   AnimCharacterEventMap,
+  AnimContextRestoredDetail,
   AnimEventMap,
   AnimModelEventMap,
-  AnimContextRestoredDetail,
   AnimSpriteEventMap,
   AnimSpriteLoadDetail,
   Listen,
