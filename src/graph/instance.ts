@@ -462,25 +462,25 @@ export class GraphInstance {
     this.outCount[l] = count;
   }
 
-  /** One output entry: the clip's play window `window`, at a phase 0–1 of it now and before. */
+  /** One output entry: the clip's play window `span` (an index into `windows`), at a phase 0–1 of it now and before. */
   private writeEntry(
     e: number,
     clip: number,
-    window: number,
+    span: number,
     phase: number,
     prevPhase: number,
     wraps: number,
     weight: number,
   ): void {
-    const start = this.windows.start[window];
-    const span = this.windows.end[window] - start;
+    const start = this.windows.start[span];
+    const length = this.windows.end[span] - start;
     this.outClip[e] = clip;
-    this.outTime[e] = start + phase * span;
+    this.outTime[e] = start + phase * length;
     this.outWeight[e] = weight;
-    this.outPrevTime[e] = start + prevPhase * span;
+    this.outPrevTime[e] = start + prevPhase * length;
     this.outWraps[e] = wraps;
     this.outWindowStart[e] = start;
-    this.outWindowEnd[e] = start + span;
+    this.outWindowEnd[e] = start + length;
   }
 
   /** Events of the last update (rows of the `event*` columns). */
