@@ -1,11 +1,32 @@
-import { type BufferGeometry, Matrix3, Matrix4, type Mesh, type Object3D, Ray, Vector3 } from 'three';
+import {
+  type BufferAttribute,
+  type BufferGeometry,
+  type InterleavedBufferAttribute,
+  Matrix3,
+  Matrix4,
+  type Mesh,
+  type Object3D,
+  Ray,
+  Vector3,
+} from 'three';
 import type { Stage } from './stage.js';
 
 /** Floats a probe writes: hit (0 or 1), point xyz, normal xyz (world space) — the runtime's PROBE_STRIDE. */
 const STRIDE = 7;
 
+/** A mesh's triangles as flat arrays: vertex i's x at array[i * stride + offset]. */
+interface Vertices {
+  readonly array: ArrayLike<number>;
+  readonly stride: number;
+  readonly offset: number;
+  readonly index: ArrayLike<number> | null;
+  /** Corners: the index's length, or the vertex count. */
+  readonly count: number;
+}
+
 interface GroundMesh {
   readonly mesh: Mesh;
+  readonly vertices: Vertices;
   readonly inverse: Matrix4;
   readonly normalMatrix: Matrix3;
   /** The frame the matrices above were computed in. */
@@ -15,10 +36,7 @@ interface GroundMesh {
 const ray = new Ray();
 const down = new Vector3();
 const end = new Vector3();
-const a = new Vector3();
-const b = new Vector3();
 const c = new Vector3();
-const hit = new Vector3();
 const bestNormal = new Vector3();
 
 /** Whether an object or one of its ancestors is marked as ground (`userData.ground === true`). */
@@ -94,17 +112,39 @@ export class GroundProbe {
       const mesh = object as Mesh & { isInstancedMesh?: boolean; isSkinnedMesh?: boolean };
       if (!mesh.isMesh || mesh.isInstancedMesh || mesh.isSkinnedMesh || !markedGround(mesh)) return;
       const geometry = mesh.geometry as BufferGeometry;
-      if (!geometry.getAttribute('position')) return;
+      const position = geometry.getAttribute('position');
+      if (!position) return;
       geometry.boundingBox ?? geometry.computeBoundingBox();
-      meshes.push({ mesh, inverse: new Matrix4(), normalMatrix: new Matrix3(), frame: -1 });
+      const vertices = verticesOf(position, geometry.index);
+      meshes.push({ mesh, vertices, inverse: new Matrix4(), normalMatrix: new Matrix3(), frame: -1 });
     });
     this.#meshes = meshes;
   }
 }
 
+/** The flat view of a geometry's positions; normalized integers are decoded once, into a copy. */
+function verticesOf(position: BufferAttribute | InterleavedBufferAttribute, index: BufferAttribute | null): Vertices {
+  const count = index ? index.count : position.count;
+  const indices = index ? index.array : null;
+  if (position.normalized) {
+    const array = new Float32Array(position.count * 3);
+    for (let i = 0; i < position.count; i++) {
+      array[i * 3] = position.getX(i);
+      array[i * 3 + 1] = position.getY(i);
+      array[i * 3 + 2] = position.getZ(i);
+    }
+    return { array, stride: 3, offset: 0, index: indices, count };
+  }
+  if ('isInterleavedBufferAttribute' in position) {
+    return { array: position.data.array, stride: position.data.stride, offset: position.offset, index: indices, count };
+  }
+  return { array: position.array, stride: position.itemSize, offset: 0, index: indices, count };
+}
+
 /**
  * The nearest hit of the downward ray on one mesh as a fraction of `depth` (below `limit`), or +∞. On a hit,
- * leaves the world normal (facing up) in `c`.
+ * leaves the world normal (facing up) in `c`. The triangle test (Möller–Trumbore, both faces) reads the vertex
+ * array itself: going through the attribute's accessors boxes every coordinate, thousands a frame.
  */
 function castMesh(g: GroundMesh, x: number, y: number, z: number, depth: number, limit: number): number {
   const geometry = g.mesh.geometry as BufferGeometry;
@@ -116,34 +156,57 @@ function castMesh(g: GroundMesh, x: number, y: number, z: number, depth: number,
   if (!(length > 0)) return Number.POSITIVE_INFINITY;
   ray.direction.copy(down).divideScalar(length);
   if (geometry.boundingBox && !ray.intersectsBox(geometry.boundingBox)) return Number.POSITIVE_INFINITY;
-  const position = geometry.getAttribute('position');
-  const index = geometry.index;
-  const count = index ? index.count : position.count;
+  const { array, stride, offset, index, count } = g.vertices;
+  const ox = ray.origin.x;
+  const oy = ray.origin.y;
+  const oz = ray.origin.z;
+  const dx = ray.direction.x;
+  const dy = ray.direction.y;
+  const dz = ray.direction.z;
   let nearest = limit;
-  let found = false;
   let nx = 0;
   let ny = 0;
   let nz = 0;
   for (let t = 0; t + 2 < count; t += 3) {
-    const ia = index ? index.getX(t) : t;
-    const ib = index ? index.getX(t + 1) : t + 1;
-    const ic = index ? index.getX(t + 2) : t + 2;
-    a.fromBufferAttribute(position, ia);
-    b.fromBufferAttribute(position, ib);
-    c.fromBufferAttribute(position, ic);
-    if (!ray.intersectTriangle(a, b, c, false, hit)) continue;
-    const fraction = hit.distanceTo(ray.origin) / length;
-    if (fraction > 1 || fraction >= nearest) continue;
+    const ia = (index ? index[t] : t) * stride + offset;
+    const ib = (index ? index[t + 1] : t + 1) * stride + offset;
+    const ic = (index ? index[t + 2] : t + 2) * stride + offset;
+    const ax = array[ia];
+    const ay = array[ia + 1];
+    const az = array[ia + 2];
+    const e1x = array[ib] - ax;
+    const e1y = array[ib + 1] - ay;
+    const e1z = array[ib + 2] - az;
+    const e2x = array[ic] - ax;
+    const e2y = array[ic + 1] - ay;
+    const e2z = array[ic + 2] - az;
+    // p = d × e2; det = e1 · p
+    const px = dy * e2z - dz * e2y;
+    const py = dz * e2x - dx * e2z;
+    const pz = dx * e2y - dy * e2x;
+    const det = e1x * px + e1y * py + e1z * pz;
+    if (det === 0) continue;
+    const inv = 1 / det;
+    const sx = ox - ax;
+    const sy = oy - ay;
+    const sz = oz - az;
+    const u = (sx * px + sy * py + sz * pz) * inv;
+    if (u < 0 || u > 1) continue;
+    // q = s × e1
+    const qx = sy * e1z - sz * e1y;
+    const qy = sz * e1x - sx * e1z;
+    const qz = sx * e1y - sy * e1x;
+    const v = (dx * qx + dy * qy + dz * qz) * inv;
+    if (v < 0 || u + v > 1) continue;
+    const fraction = ((e2x * qx + e2y * qy + e2z * qz) * inv) / length;
+    if (fraction < 0 || fraction > 1 || fraction >= nearest) continue;
     nearest = fraction;
-    found = true;
-    // the face normal, (b − a) × (c − a)
-    b.sub(a);
-    c.sub(a);
-    nx = b.y * c.z - b.z * c.y;
-    ny = b.z * c.x - b.x * c.z;
-    nz = b.x * c.y - b.y * c.x;
+    // the face normal, e1 × e2
+    nx = e1y * e2z - e1z * e2y;
+    ny = e1z * e2x - e1x * e2z;
+    nz = e1x * e2y - e1y * e2x;
   }
-  if (!found) return Number.POSITIVE_INFINITY;
+  if (nearest === limit) return Number.POSITIVE_INFINITY;
   c.set(nx, ny, nz).applyNormalMatrix(g.normalMatrix);
   if (c.y < 0) c.negate();
   return nearest;
