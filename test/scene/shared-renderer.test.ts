@@ -22,7 +22,8 @@ function drawnPixels(stage: Stage): number {
   const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
   let drawn = 0;
   for (let i = 0; i < data.length; i += 4) {
-    const d = Math.abs(data[i] - BACKGROUND[0]) + Math.abs(data[i + 1] - BACKGROUND[1]) + Math.abs(data[i + 2] - BACKGROUND[2]);
+    const d =
+      Math.abs(data[i] - BACKGROUND[0]) + Math.abs(data[i + 1] - BACKGROUND[1]) + Math.abs(data[i + 2] - BACKGROUND[2]);
     if (d > 40) drawn++;
   }
   return drawn;
@@ -49,7 +50,8 @@ async function countingContexts<T>(body: () => Promise<T>): Promise<{ result: T;
 async function mountViewers(): Promise<{ viewers: AnimCharacter[]; stages: Stage[] }> {
   const cells = Array.from(
     { length: COUNT },
-    (_, i) => html`<anim-character src=${MANNEQUIN} clip="walk" paused data-i=${i} style="width: 64px; height: 64px"></anim-character>`,
+    (_, i) =>
+      html`<anim-character src=${MANNEQUIN} clip="walk" paused data-i=${i} style="width: 64px; height: 64px"></anim-character>`,
   );
   const grid = await fixture(html`<div style="display: grid; grid-template-columns: repeat(8, 64px)">${cells}</div>`);
   const viewers = [...grid.querySelectorAll('anim-character')];
@@ -102,7 +104,10 @@ describe('many viewers on one page', () => {
     await back;
     await settle();
     for (const [i, stage] of stages.entries()) {
-      expect(errors[i].map((e) => e.code), `viewer ${i}`).to.deep.equal(['context-lost']);
+      expect(
+        errors[i].map((e) => e.code),
+        `viewer ${i}`,
+      ).to.deep.equal(['context-lost']);
       expect(restored[i], `viewer ${i} restored`).to.have.length(1);
       // wipe what the viewer showed before the loss: the pixels must come from a new render
       stage.canvas.getContext('2d')!.clearRect(0, 0, stage.canvas.width, stage.canvas.height);
