@@ -18,6 +18,7 @@ import { reportCaught, reportError } from './errors.js';
 import { queueEvent } from './events.js';
 import { whenNearViewport } from './near-viewport.js';
 import { type StageLease, StageLeaseController } from './stage-context.js';
+import { trackLoad } from './viewer-cover.js';
 
 /** What the loader asks of the character around it. */
 export interface LoadHooks {
@@ -200,7 +201,8 @@ export class CharacterLoader implements ReactiveController {
       this.#ready.resolve();
       return;
     }
-    void this.#load(src);
+    // a viewer's placeholder stays up while this load is in flight
+    void this.#load(src).finally(trackLoad(this.#lease.stage));
   }
 
   /**

@@ -226,9 +226,14 @@ export class Stage implements StageCore {
   #dt = 0;
   readonly #tick = (actor: Actor): void => tickActor(actor, this.#dt);
 
+  /** Called after each frame that reached the canvas (a viewer's poster waits for the first). */
+  onPresent: (() => void) | null = null;
+
   /** Draws the scene into the canvas; false when nothing was drawn (disposed, or the context is lost). */
   render(): boolean {
-    return !this.#disposed && this.#surface.render(this.scene, this.camera);
+    if (this.#disposed || !this.#surface.render(this.scene, this.camera)) return false;
+    this.onPresent?.();
+    return true;
   }
 
   /** The canvas's size in CSS pixels. */
@@ -254,6 +259,11 @@ export class Stage implements StageCore {
   setTarget(x: number, y: number, z: number): void {
     this.#target.set(x, y, z);
     this.#placeCamera();
+  }
+
+  /** The point the camera orbits now: the controls' (panned) target while they are on. */
+  get orbitTarget(): Vector3 {
+    return this.#controls?.target ?? this.#target;
   }
 
   /** Turns three's OrbitControls (drag to orbit, wheel to zoom, right-drag to pan) on or off. */
@@ -384,6 +394,7 @@ export class Stage implements StageCore {
     this.setDebug([]);
     this.onStats = null;
     this.onContext = null;
+    this.onPresent = null;
     for (const actors of this.#phases) actors.clear();
     for (const callback of this.#disposers.splice(0)) callback();
     this.lights.key.shadow.dispose();
