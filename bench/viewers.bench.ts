@@ -31,8 +31,9 @@ async function measure(count: number): Promise<string> {
   };
   const start = performance.now();
   for (let f = 0; f < FRAMES; f++) for (const stage of stages) stage.step(1 / 60);
-  // the last copy is read back so the GPU work of the frames is counted
-  stages[0].canvas.getContext('2d')!.getImageData(0, 0, 1, 1);
+  // waits for the GPU work of the frames, so it is counted
+  const gl = stages[0].renderer.getContext();
+  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
   const ms = (performance.now() - start) / FRAMES;
   CanvasRenderingContext2D.prototype.drawImage = drawImage;
   grid.remove();
@@ -42,5 +43,7 @@ async function measure(count: number): Promise<string> {
 describe('viewers per page', function () {
   // a benchmark, not a test: SwiftShader on a busy machine takes its time
   this.timeout(600000);
+  // the first mount also warms up the page (shader programs, JIT): measured and left out
+  it('warm-up', async () => void (await measure(2)));
   for (const count of [1, 8, 24]) it(`${count} viewers`, async () => console.log(await measure(count)));
 });
