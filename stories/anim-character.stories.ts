@@ -22,6 +22,9 @@ interface CharacterArgs {
   rootMotion: string;
   rootBone: string;
   verticalHandoff: boolean;
+  repetitions: string;
+  reveal: string;
+  alt: string;
 }
 
 const meta: Meta<CharacterArgs> = {
@@ -45,6 +48,9 @@ const meta: Meta<CharacterArgs> = {
     rootMotion: 'off',
     rootBone: '',
     verticalHandoff: false,
+    repetitions: 'infinite',
+    reveal: 'auto',
+    alt: '',
   },
   argTypes: {
     src: { control: 'text' },
@@ -72,6 +78,13 @@ const meta: Meta<CharacterArgs> = {
     },
     rootBone: { name: 'root-bone', control: 'text' },
     verticalHandoff: { name: 'vertical-handoff', control: 'boolean' },
+    repetitions: { control: 'text', description: 'plays of a looping clip before it holds: `1`, `3`, … or `infinite`' },
+    reveal: {
+      control: 'inline-radio',
+      options: ['auto', 'manual'],
+      description: 'a viewer (on its own): when the placeholder goes',
+    },
+    alt: { control: 'text', description: 'a viewer’s accessible name' },
   },
   render: (args) => html`
     <anim-scene shadows ground controls style="height: 480px" camera-orbit="25deg 10deg 4.2m" debug="root-motion">
@@ -93,6 +106,7 @@ const meta: Meta<CharacterArgs> = {
         root-motion=${args.rootMotion}
         root-bone=${args.rootBone || nothing}
         ?vertical-handoff=${args.verticalHandoff}
+        repetitions=${args.repetitions}
       ></anim-character>
     </anim-scene>
   `,
@@ -120,9 +134,47 @@ export const OnItsOwn: Story = {
       speed=${args.speed}
       heading=${args.heading}
       skinning=${args.skinning}
+      repetitions=${args.repetitions}
+      poster=${args.poster || nothing}
+      reveal=${args.reveal}
+      alt=${args.alt || nothing}
     ></anim-character>
   `,
   args: { clip: 'run-inplace', heading: -30 },
+};
+
+/**
+ * The loading placeholder of a viewer, kept up by `reveal="manual"` (a page calls `dismissPoster()`); the
+ * model loads behind it. Set `poster` to an image URL to show that instead.
+ */
+export const LoadingPlaceholder: Story = { ...OnItsOwn, args: { clip: 'wave', reveal: 'manual' } };
+
+/** A wave played three times, then held on its last frame (`anim-finish`). */
+export const ThreeRepetitions: Story = { ...OnItsOwn, args: { clip: 'wave', repetitions: '3' } };
+
+const IN_PLACE = ['idle', 'walk-inplace', 'run-inplace', 'wave', 'crouch-idle', 'punch'];
+
+/**
+ * Twenty-four viewers on one page, all drawn through one shared WebGL context (a browser keeps about sixteen);
+ * each canvas is focusable: arrow keys orbit, `+` / `-` zoom.
+ */
+export const ManyViewers: Story = {
+  render: (args) => html`
+    <div style="display: grid; grid-template-columns: repeat(auto-fill, 120px); gap: 6px">
+      ${Array.from(
+        { length: 24 },
+        (_, i) => html`<anim-character
+          style="width: 120px; height: 150px"
+          src=${args.src}
+          clip=${IN_PLACE[i % IN_PLACE.length]}
+          heading=${(i * 35) % 360}
+          alt=${`Viewer ${i + 1}`}
+          reveal=${args.reveal}
+          repetitions=${args.repetitions}
+        ></anim-character>`,
+      )}
+    </div>
+  `,
 };
 
 /**

@@ -23,6 +23,9 @@ interface SceneArgs {
   gravity: string;
   fixedStep: string;
   height: string;
+  poster: string;
+  reveal: string;
+  alt: string;
 }
 
 const meta: Meta<SceneArgs> = {
@@ -44,6 +47,9 @@ const meta: Meta<SceneArgs> = {
     gravity: '0 -9.81 0',
     fixedStep: '16.667ms',
     height: '480px',
+    poster: '',
+    reveal: 'auto',
+    alt: '',
   },
   argTypes: {
     cameraOrbit: { name: 'camera-orbit', control: 'text' },
@@ -61,6 +67,9 @@ const meta: Meta<SceneArgs> = {
     gravity: { control: 'text' },
     fixedStep: { name: 'fixed-step', control: 'text' },
     height: { control: 'text', description: 'CSS height of the scene (story only).' },
+    poster: { control: 'text', description: 'image URL shown until the scene reveals' },
+    reveal: { control: 'inline-radio', options: ['auto', 'manual'] },
+    alt: { control: 'text', description: 'the canvas’s accessible name' },
   },
   render: (args) => scene(args, html`<demo-shape></demo-shape>`),
 };
@@ -84,6 +93,9 @@ function scene(args: SceneArgs, children: TemplateResult): TemplateResult {
       ?physics=${args.physics}
       gravity=${args.gravity}
       fixed-step=${args.fixedStep}
+      poster=${args.poster || nothing}
+      reveal=${args.reveal}
+      alt=${args.alt || nothing}
       debug=${Array.isArray(args.debug) ? args.debug.join(' ') : args.debug || nothing}
     >
       ${children}

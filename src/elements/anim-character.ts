@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import type { PropertyValues } from 'lit';
 import { customElement } from 'lit/decorators.js';
 import type { Object3D } from 'three';
 import './anim-clip.js';
@@ -28,11 +28,13 @@ import type { CharacterParts } from './character-parts.js';
 import type { PlayOptions } from './character-playback.js';
 import type { RagdollOptions } from './character-ragdoll.js';
 import { characterStyles } from './character-styles.js';
+import { renderCharacter } from './character-view.js';
 import { reportError } from './errors.js';
 import type { AnimCharacterEventMap, Listen } from './events.js';
 import type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './graph-events.js';
 import { provideCharacterInternals } from './internals.js';
 import { parseTime } from './units.js';
+import { viewerCoverStyles } from './viewer-cover.js';
 
 export type {
   AnimEventDetail,
@@ -81,7 +83,7 @@ export type {
  * @attr clip - The clip to play (a model clip or an `<anim-clip>` name); changing it crossfades over `fade`. None (removed, empty or null): the rest pose, no error. An `<anim-clip src>` whose file is still loading plays once it arrives. A name the model lacks reports `unknown-clip`.
  * @attr speed - Multiplies the playback speed of every clip; negative plays backwards. Default 1.
  * @attr loop - `repeat`, `once`, `pingpong` or `clamp`; unset, each clip wraps as its `<anim-clip loop>` says (default `repeat`).
- * @attr {boolean} paused - Stops this character's time; it is still posed and drawn.
+ * @attr {boolean} paused - Stops this character's time; it is still posed and drawn. `pause()` sets it, `play()` without a name clears it. Under `prefers-reduced-motion: reduce` a clip that would start by itself (no graph) shows its first frame and waits for `play()` (with or without a name), whatever `paused` says.
  * @attr fade - Default crossfade time, seconds (or with `s` / `ms`), 0 or more. Default `0.25s`.
  * @attr clip-start - Start of the play window, a clip time: seconds from the clip's start (`0.5`, `0.5s`, `500ms`) or a percentage of the clip (`40%`). Default the clip's start. A start after `clip-end` reports `bad-attribute` and the whole clip plays.
  * @attr clip-end - End of the play window, a clip time (seconds or a percentage, as `clip-start`). Default the clip's end.
@@ -89,7 +91,10 @@ export type {
  * @attr heading - Which way it faces, degrees about the vertical axis; 0 faces +Z (the camera's default side), positive turns left (counter-clockwise seen from above). Default 0.
  * @attr scale - Uniform scale, greater than 0. Default 1.
  * @attr skinning - `gpu` (bone textures, the default) or `cpu` (the runtime deforms positions and normals each frame).
- * @attr poster - URL of an image shown until the first frame is drawn.
+ * @attr poster - URL of an image shown until the first frame is drawn (a viewer: until it reveals, see `reveal`; in a scene: until the model is posed). Without one a viewer shows a neutral placeholder with a quiet spinner.
+ * @attr reveal - When a viewer (a character outside any scene) takes its placeholder or poster away: `auto` (the default) at the first frame drawn with the model loaded (or failed), `manual` only when `dismissPoster()` is called.
+ * @attr alt - The accessible name of a viewer's canvas (`role="img"`, `aria-label`); default "Animated 3D character". The canvas is in the tab order: while it has focus, the arrow keys orbit the camera and `+` / `-` zoom.
+ * @attr repetitions - How many times a looping clip plays before it holds its last frame and fires `anim-finish`: a whole number, 1 or more, or `infinite` (the default). Counts from each start of a clip; `anim-loop` fires between plays.
  * @attr loading - `eager` (the default) loads at once; `lazy` waits until the character is about a screen away from the viewport.
  * @attr {boolean} foot-ik - Plants the feet on the ground under them (the scene's `ground`, `<anim-model ground>`, meshes with `userData.ground`): legs bent by two-bone IK, the pelvis lowered as needed, soles turned to the slope; skipped while airborne. An `<anim-foot-ik>` child turns it on too and sets its knobs. The legs are those of the humanoid map (see `rig`), else found by their names; legs that cannot be found report `unknown-bone`.
  * @attr rig - How this model's bones map onto the humanoid slots, for clips played with `<anim-clip retarget>`, the ragdoll's bodies, cloth's body colliders and foot IK's legs: `auto` (the default: Mixamo, Rigify, VRM/Unity, Blender `.L`/`_L` and other common namings, the hierarchy and the body's sides), `mixamo`, or a JSON map of slot to bone name (`{"leftUpperArm": "arm_upper_L"}`) over what `auto` finds (`<anim-rig>` children write the same map in markup, and win over it). A key that is not a slot reports `bad-attribute`, a bone the model lacks `unknown-bone`; a model that cannot be mapped reports `no-humanoid` naming the missing slots.
@@ -115,6 +120,9 @@ export type {
  * @prop {number} scale - See the `scale` attribute.
  * @prop {SkinningMode} skinning - See the `skinning` attribute.
  * @prop {string | null} poster - See the `poster` attribute.
+ * @prop {'auto' | 'manual'} reveal - See the `reveal` attribute.
+ * @prop {string | null} alt - See the `alt` attribute.
+ * @prop {number | null} repetitions - See the `repetitions` attribute; null for `infinite`.
  * @prop {'eager' | 'lazy'} loading - See the `loading` attribute.
  * @prop {boolean} footIk - See the `foot-ik` attribute.
  * @prop {'auto' | 'mixamo' | Record<string, string>} rig - See the `rig` attribute: the humanoid map asked for; accepts the JSON text too.
@@ -146,22 +154,25 @@ export type {
  * @fires {CustomEvent<AnimWarpEndDetail>} anim-warp-end - A `warp()` ended: `{warp, clip, completed}` (`completed` false when another clip or warp took over).
  *
  * @slot - `<anim-clip>` definitions, `<anim-rig>` (the humanoid map by hand), and the graph's `<anim-param>`, `<anim-state>`, `<anim-transition>` and `<anim-layer>` elements.
- * @slot poster - Content shown until the first frame (replaces the `poster` image).
+ * @slot poster - Content shown until the viewer reveals (replaces the `poster` image or the placeholder's spinner).
  * @slot progress-bar - Content shown while loading (replaces the default bar).
  *
  * @csspart progress-bar - The default loading bar along the bottom edge.
  * @csspart error - The message shown when the model cannot be loaded.
  * @csspart poster - The `poster` image.
+ * @csspart placeholder - A viewer's cover until it reveals: the poster, or a neutral backdrop with a spinner.
  * @csspart canvas - The WebGL canvas of a character outside any scene.
  *
  * @cssprop [--anim-character-height=300px] - Height of a character outside any scene when the page sets none.
  * @cssprop [--anim-progress-color=#3d7bf7] - Colour of the default loading bar.
  * @cssprop [--anim-progress-height=3px] - Thickness of the default loading bar.
+ * @cssprop [--anim-placeholder-background=radial-gradient(…)] - Backdrop of a viewer's placeholder.
+ * @cssprop [--anim-placeholder-color=#9aa3ad] - Colour of the placeholder's spinner.
  */
 @customElement('anim-character')
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below only types the inherited listener methods
 export class AnimCharacter extends CharacterAttributes implements CharacterOwner {
-  static override styles = characterStyles;
+  static override styles = [characterStyles, viewerCoverStyles];
 
   static {
     provideCharacterInternals((el) => (el instanceof AnimCharacter ? partsOf(el).internals : undefined));
@@ -232,10 +243,15 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
    * Crossfades to `clip`. Idempotent: asking for the clip already playing (or fading in) does nothing, so a
    * script may call it every frame. Before the model has loaded, the request waits for it. Options: `fade`
    * (seconds), `speed` (multiplies the clip's), `loop`, and a play window `start` / `end` (clip times:
-   * seconds, or a percentage of the clip such as `"40%"`). A clip with a `mask` or `additive`
-   * (`<anim-clip>`) plays as an overlay over the clip playing, which plays on.
+   * seconds, or a percentage of the clip such as `"40%"`), `repetitions`. A clip with a `mask` or `additive`
+   * (`<anim-clip>`) plays as an overlay over the clip playing, which plays on. Without a name it resumes
+   * (model-viewer's `play()`): clears `paused` and a reduced-motion hold, and starts a finished clip over.
    */
-  play(clip: string, options: PlayOptions | null = {}): void {
+  play(clip?: string, options: PlayOptions | null = {}): void {
+    if (clip === undefined) {
+      this.#parts.resume();
+      return;
+    }
     if (typeof clip !== 'string' || clip === '') {
       const known = this.clips.join(', ') || 'none';
       reportError(this, 'unknown-clip', `play(${describeValue(clip)}): name a clip (clips: ${known})`);
@@ -254,6 +270,19 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
     }
     this.#parts.playback.clip = clip;
     if (this.#parts.loader.rig) this.#parts.playback.play(clip, options);
+    // asked for by name: no longer held by reduced motion
+    if (this.#parts.motionHeld) this.#parts.resume();
+  }
+
+  /** Freezes this character's clock (the `paused` property); `play()` without a name resumes. */
+  pause(): void {
+    this.paused = true;
+    this.#parts.syncPaused();
+  }
+
+  /** Takes the placeholder or `poster` away now (with `reveal="manual"`, the only way it goes). */
+  dismissPoster(): void {
+    this.#parts.cover.dismiss();
   }
 
   /**
@@ -389,32 +418,12 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
   }
 
   protected override render() {
-    const loader = this.#parts.loader;
-    const canvas = loader.ownStage ? html`<div class="viewport">${loader.stage!.canvas}</div>` : nothing;
-    const poster = this.poster ? html`<img part="poster" src=${this.poster} alt="" />` : nothing;
-    const progress = loader.progress;
-    return html`${canvas}
-      <div class="cover">
-        ${loader.posed ? nothing : html`<slot name="poster">${poster}</slot>`}
-        ${
-          progress === null
-            ? nothing
-            : html`<slot name="progress-bar"
-                ><div part="progress-bar" style="--progress: ${progress}" role="progressbar" aria-valuenow=${progress}></div
-              ></slot>`
-        }
-        ${loader.errorMessage ? html`<div part="error" role="alert">${loader.errorMessage}</div>` : nothing}
-      </div>
-      <slot></slot>`;
+    return renderCharacter(this.#parts, this.poster);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('footIk')) this.#parts.footIk.sync();
-    const rig = this.#parts.loader.rig;
-    if (changed.has('paused') && rig) {
-      rig.paused = this.paused;
-      this.#parts.redraw();
-    }
+    if (changed.has('paused')) this.#parts.syncPaused();
   }
 }
 

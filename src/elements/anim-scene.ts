@@ -20,6 +20,7 @@ import {
   parseVector3,
   type Vector3Tuple,
 } from './units.js';
+import { parseReveal, type RevealMode, ViewerCover, viewerCoverStyles } from './viewer-cover.js';
 
 const DEFAULT_ORBIT: CameraOrbit = { yaw: 30, pitch: 15, distance: 4 };
 const DEFAULT_TARGET: Vector3Tuple = [0, 0.9, 0];
@@ -53,7 +54,10 @@ const APPLY = {
   cameraOrbit: (stage: Stage, el: AnimScene) =>
     stage.setOrbit(el.cameraOrbit.yaw, el.cameraOrbit.pitch, el.cameraOrbit.distance),
   cameraTarget: (stage: Stage, el: AnimScene) => stage.setTarget(...el.cameraTarget),
-  controls: (stage: Stage, el: AnimScene) => stage.setControls(el.controls),
+  controls: (stage: Stage, el: AnimScene) => {
+    stage.setControls(el.controls);
+    el.keyboardOrbit(el.controls);
+  },
   shadows: (stage: Stage, el: AnimScene) => stage.setShadows(el.shadows),
   ground: (stage: Stage, el: AnimScene) => stage.setGround(el.ground),
   background: (stage: Stage, el: AnimScene) => stage.setBackground(el.background),
@@ -87,7 +91,7 @@ const APPLY = {
  *
  * @attr camera-orbit - Camera position around the target: `"yaw pitch distance"`; angles in degrees (or with `deg`/`rad`), distance in metres. Yaw 0 looks at the model's front (from +Z). Default `"30deg 15deg 4m"`.
  * @attr camera-target - The point the camera looks at and orbits, `"x y z"` in metres. Default `"0 0.9 0"`.
- * @attr {boolean} controls - Lets the user orbit (drag), zoom (wheel) and pan (right-drag) the camera.
+ * @attr {boolean} controls - Lets the user orbit (drag), zoom (wheel) and pan (right-drag) the camera; the canvas joins the tab order and, while it has focus, the arrow keys orbit and `+` / `-` zoom.
  * @attr {boolean} shadows - The key light casts soft shadows (onto the ground and the characters).
  * @attr {boolean} ground - Shows a ground disc at y = 0 with a faint 1 m grid, fading into the background.
  * @attr background - Any CSS colour behind the scene; `transparent` shows the page. Default `#e9ebee`.
@@ -99,6 +103,10 @@ const APPLY = {
  * @attr fixed-step - The physics world's fixed time step, seconds (or `ms`), from 1 ms to 0.1 s; frames step it as many whole times as they cover. Default 1/60 s.
  * @attr max-ragdolls - How many ragdolls simulate at once, a whole number, 0 or more; the nearest the camera first, one more settles the farthest at once. Default 12.
  * @attr debug - Space-separated debug overlays: `skeleton` (bones of every skinned mesh), `root-motion` (an arrow on the ground under each character extracting root motion, pointing where it carries it, with its speed in m/s beside it), `colliders` (every collider of the physics world as lines drawn over the scene: fixed scenery grey, controller capsules blue, ragdoll bodies orange; the ground plane is left out; nothing while no world runs), `stats` (a box in the top-left corner, `part="stats"`, updated twice a second: frames per second and frame time, the frames' own work time, characters and actors, the last render's draw calls and triangles, and the physics step time while a world runs; frames stepped by hand with `step()` count too).
+ *
+ * @attr poster - URL of an image shown until the scene reveals (see `reveal`). Without one, a neutral placeholder with a quiet spinner.
+ * @attr reveal - When the placeholder or poster goes: `auto` (the default) at the first frame drawn once every character's model inside has loaded (or failed), `manual` only when `dismissPoster()` is called.
+ * @attr alt - The accessible name of the canvas (`role="img"`, `aria-label`); default "3D scene".
  *
  * @prop {CameraOrbit} cameraOrbit - `{yaw, pitch, distance}` in degrees and metres; accepts the attribute's text too.
  * @prop {[number, number, number]} cameraTarget - `[x, y, z]` in metres; accepts the attribute's text too.
@@ -114,23 +122,33 @@ const APPLY = {
  * @prop {number} fixedStep - See the `fixed-step` attribute (seconds).
  * @prop {number} maxRagdolls - See the `max-ragdolls` attribute.
  * @prop {DebugView[]} debug - The active debug overlays; accepts the attribute's text too.
+ * @prop {string | null} poster - See the `poster` attribute.
+ * @prop {'auto' | 'manual'} reveal - See the `reveal` attribute.
+ * @prop {string | null} alt - See the `alt` attribute.
  * @prop {Stage | undefined} stage - The three.js side (renderer, camera, loop) while connected; for advanced use.
  *
  * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad attribute value (`code: 'bad-attribute'`, the message names the value); `context-lost` once when the browser takes the WebGL context away (nothing draws until `anim-context-restored`). Bubbles; the children's errors bubble through here too.
  * @fires {CustomEvent<AnimContextRestoredDetail>} anim-context-restored - The WebGL context is back after a `context-lost`: the scene draws again (models, textures and shadows rebuilt, no page action needed).
  *
  * @slot - 3D elements (`<anim-character>`, `<anim-model>`, …) and HTML to lay over the canvas.
+ * @slot poster - Content shown until the scene reveals (replaces the `poster` image or the placeholder's spinner).
  *
  * @csspart viewport - The box holding the WebGL canvas; it fills the element.
  * @csspart canvas - The WebGL canvas.
+ * @csspart placeholder - The cover until the scene reveals: the poster, or a neutral backdrop with a spinner.
+ * @csspart poster - The `poster` image.
  * @csspart overlay - The layer above the canvas holding the slotted children.
  * @csspart stats - The `debug="stats"` box (top-left corner): a grid of `span` labels and `b` values.
  *
  * @cssprop [--anim-scene-height=400px] - Height of the scene when the page sets none.
+ * @cssprop [--anim-placeholder-background=radial-gradient(…)] - Backdrop of the placeholder.
+ * @cssprop [--anim-placeholder-color=#9aa3ad] - Colour of the placeholder's spinner.
  */
 @customElement('anim-scene')
 export class AnimScene extends LitElement {
-  static override styles = css`
+  static override styles = [
+    viewerCoverStyles,
+    css`
     :host {
       display: block;
       position: relative;
@@ -172,7 +190,8 @@ export class AnimScene extends LitElement {
       font-weight: 600;
       text-align: right;
     }
-  `;
+  `,
+  ];
 
   #stage: Stage | undefined;
   #statsPanel: StatsPanel | undefined;
@@ -272,6 +291,39 @@ export class AnimScene extends LitElement {
     this.#debug = acceptValue(this, 'debug', text, parseDebug, this.#debug, []);
   }
 
+  // ——— loading and accessibility (the viewer attributes) ———
+  readonly #cover = new ViewerCover(this, '3D scene');
+
+  @property() poster: string | null = null;
+
+  @property()
+  get reveal(): RevealMode {
+    return this.#cover.reveal;
+  }
+  set reveal(value: string | null | undefined) {
+    this.#cover.reveal = acceptValue(this, 'reveal', value, parseReveal, this.#cover.reveal, 'auto');
+    this.#stage?.loop.requestRedraw();
+  }
+
+  @property()
+  get alt(): string | null {
+    return this.#cover.alt;
+  }
+  set alt(value: string | null | undefined) {
+    this.#cover.alt = typeof value === 'string' && value.trim() !== '' ? value : null;
+    this.#cover.applyAlt();
+  }
+
+  /** Takes the placeholder or `poster` away now (with `reveal="manual"`, the only way it goes). */
+  dismissPoster(): void {
+    this.#cover.dismiss();
+  }
+
+  /** @internal */
+  keyboardOrbit(on: boolean): void {
+    this.#cover.setKeyboard(on);
+  }
+
   /** The three.js side of the scene while connected (undefined when disconnected). */
   get stage(): Stage | undefined {
     return this.#stage;
@@ -284,6 +336,7 @@ export class AnimScene extends LitElement {
     this.#stage.canvas.setAttribute('part', 'canvas');
     this.#stage.onStats = (reading) => this.#statsPanel?.show(reading);
     reportContextChanges(this.#stage, this);
+    this.#cover.attach(this.#stage, this.controls);
     this.#applyAll();
     this.#provider.setValue(this.#stage);
   }
@@ -319,6 +372,7 @@ export class AnimScene extends LitElement {
 
   protected override render() {
     return html`<div part="viewport">${this.#stage?.canvas}</div>
+      ${this.#cover.render(this.poster)}
       <div part="overlay"><slot></slot></div>
       ${this.#statsPanel?.element ?? nothing}`;
   }

@@ -219,7 +219,7 @@ export class BoneAnchor extends LitElement {
   #place(): void {
     const stage = this.#stage;
     if (!stage) return;
-    const size = BoneFollower.cssSize(stage.renderer);
+    const size = BoneFollower.cssSize(stage);
     this.#follower.project(stage.camera, size.x, size.y, this.#screen);
     this.#setShown(this.#screen.visible);
     if (this.#screen.visible) {

@@ -11,7 +11,7 @@ import { SKINNING_MODES, type SkinningMode } from '../scene/skin-output.js';
 import { acceptValue, listText } from './accept-value.js';
 import { formatRootMotion, parseRootMotion, ROOT_MOTION_OFF } from './character-motion.js';
 import { CharacterParts } from './character-parts.js';
-import { DEFAULT_FADE, parseFade, parseLoop, parseRig } from './character-playback.js';
+import { DEFAULT_FADE, parseFade, parseLoop, parseRepetitions, parseRig } from './character-playback.js';
 import { reportError } from './errors.js';
 import {
   type ClipTime,
@@ -24,6 +24,7 @@ import {
   parseVector3,
   type Vector3Tuple,
 } from './units.js';
+import { parseReveal, type RevealMode } from './viewer-cover.js';
 
 const parseSkinning = (text: string) => parseEnum(text, SKINNING_MODES);
 const parseLoading = (text: string) => parseEnum(text, ['eager', 'lazy'] as const);
@@ -284,6 +285,37 @@ export class CharacterAttributes extends LitElement {
     const p = this.#parts;
     p.motion.verticalHandoff = !!value;
     if (p.loader.rig) p.loader.rig.verticalHandoff = !!value;
+  }
+
+  // ——— loading, accessibility and finite loops (the viewer attributes) ———
+
+  @property()
+  get reveal(): RevealMode {
+    return this.#parts.cover.reveal;
+  }
+  set reveal(value: string | null | undefined) {
+    const cover = this.#parts.cover;
+    cover.reveal = acceptValue(this, 'reveal', value, parseReveal, cover.reveal, 'auto');
+    this.#parts.redraw();
+  }
+
+  @property()
+  get alt(): string | null {
+    return this.#parts.cover.alt;
+  }
+  set alt(value: string | null | undefined) {
+    this.#parts.cover.alt = nameOrNull(value);
+    this.#parts.cover.applyAlt();
+  }
+
+  @property()
+  get repetitions(): number | null {
+    return this.#parts.playback.repetitions;
+  }
+  set repetitions(value: number | string | null | undefined) {
+    const playback = this.#parts.playback;
+    playback.repetitions = acceptValue(this, 'repetitions', value, parseRepetitions, playback.repetitions, null);
+    playback.applyRepetitions();
   }
 
   /** Ground speed (m/s) for clips with a stride when root motion is off; null measures the character's own. */

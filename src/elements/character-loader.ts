@@ -18,6 +18,7 @@ import { reportCaught, reportError } from './errors.js';
 import { queueEvent } from './events.js';
 import { whenNearViewport } from './near-viewport.js';
 import { type StageLease, StageLeaseController } from './stage-context.js';
+import { trackLoad } from './viewer-cover.js';
 
 /** What the loader asks of the character around it. */
 export interface LoadHooks {
@@ -86,6 +87,8 @@ export class CharacterLoader implements ReactiveController {
   #near = false;
   /** The `debug="root-motion"` arrow under this character (drawn only while the scene asks for it). */
   #arrow: RootMotionArrow | undefined;
+  /** Ends the count of the load in flight on the stage (see trackLoad). */
+  #loadDone: (() => void) | undefined;
 
   /** Load progress 0–1 while loading, else null. */
   progress: number | null = null;
@@ -200,7 +203,10 @@ export class CharacterLoader implements ReactiveController {
       this.#ready.resolve();
       return;
     }
-    void this.#load(src);
+    // a viewer's placeholder stays up while this load is in flight (ended early by install or failure)
+    const done = trackLoad(this.#lease.stage);
+    this.#loadDone = done;
+    void this.#load(src).finally(done);
   }
 
   /**
@@ -294,6 +300,7 @@ export class CharacterLoader implements ReactiveController {
   }
 
   #install(rig: CharacterRig): void {
+    this.#loadDone?.();
     this.release();
     const stage = this.#lease.stage!;
     this.#rig = rig;
@@ -315,6 +322,7 @@ export class CharacterLoader implements ReactiveController {
 
   /** A load failed: a coded error keeps its code, anything else is `internal` (a bug, not a bad file). */
   #fail(src: string, error: unknown): void {
+    this.#loadDone?.();
     this.#abort = undefined;
     this.release();
     this.progress = null;

@@ -13,13 +13,15 @@ import { CharacterPlayback } from './character-playback.js';
 import { RagdollController } from './character-ragdoll.js';
 import { queueEvent } from './events.js';
 import type { CharacterInternals } from './internals.js';
+import { motionPreference } from './reduced-motion.js';
+import { ViewerCover } from './viewer-cover.js';
 
 /** What the parts read of the element itself. */
 export interface CharacterHost extends LitElement {
   /** The `foot-ik` attribute. */
   readonly footIk: boolean;
   /** The `paused` attribute. */
-  readonly paused: boolean;
+  paused: boolean;
 }
 
 export class CharacterParts {
@@ -36,6 +38,13 @@ export class CharacterParts {
   readonly loader: CharacterLoader;
   /** The view `characterInternals()` gives of this character. */
   readonly internals: CharacterInternals;
+  /** Placeholder, `alt` and keyboard orbit while the character is a viewer (a stage of its own). */
+  readonly cover: ViewerCover;
+  /**
+   * Under `prefers-reduced-motion`, a clip that would start by itself waits (showing its first frame) until
+   * `play()`; null until the first model is bound.
+   */
+  motionHeld: boolean | null = null;
 
   constructor(host: CharacterHost) {
     this.host = host;
@@ -53,6 +62,7 @@ export class CharacterParts {
       graphDriving: () => this.graph.driving,
       redraw: this.redraw,
     });
+    this.cover = new ViewerCover(host, 'Animated 3D character');
     const states = host.attachInternals();
     const { playback, motion, graph, footIk } = this;
     this.loader = new CharacterLoader(host, {
@@ -64,14 +74,17 @@ export class CharacterParts {
       inScene: (inScene) => {
         if (inScene) states.states.add('in-scene');
         else states.states.delete('in-scene');
+        if (!inScene) this.cover.attach(this.loader.stage!, true);
       },
       install: (rig) => {
         playback.install(rig);
-        rig.paused = host.paused;
         motion.apply(rig);
         motion.place(rig);
         graph.attach(rig);
         playback.start();
+        // a clip that starts by itself (no graph decides) is what reduced motion holds
+        this.motionHeld ??= !graph.driving && playback.clip !== null && motionPreference.reduced();
+        this.syncPaused();
       },
       installed: (rig) => {
         footIk.sync();
@@ -107,4 +120,21 @@ export class CharacterParts {
   }
 
   readonly redraw = (): void => this.loader.redraw();
+
+  /** `play()` without a name: runs the clock again (and a clip held by reduced motion); a finished clip starts over. */
+  resume(): void {
+    this.motionHeld = false;
+    this.host.paused = false;
+    this.syncPaused();
+    if (this.loader.rig && this.playback.clip !== null && !this.graph.driving)
+      this.playback.play(this.playback.clip, { fade: 0 });
+  }
+
+  /** The rig's clock stops for `paused` and for a start held by reduced motion. */
+  syncPaused(): void {
+    const rig = this.loader.rig;
+    if (!rig) return;
+    rig.paused = this.host.paused || this.motionHeld === true;
+    this.redraw();
+  }
 }

@@ -33,11 +33,22 @@ export interface PlayOptions {
   /** Play window: seconds from the clip's start, or a percentage of the clip (`"40%"`); default `clip-start` / `clip-end`. */
   start?: number | string;
   end?: number | string;
+  /** Times a looping clip plays before it holds its last frame (`anim-finish`); `"infinite"`; default `repetitions`. */
+  repetitions?: number | string;
 }
 
 export const DEFAULT_FADE = 0.25;
 export const parseFade = (text: string) => parseTime(text, { min: 0 });
 export const parseLoop = (text: string) => parseEnum(text, WRAP_MODES);
+
+/** A whole number of plays, 1 or more, or `infinite` (null: loop for ever). */
+export function parseRepetitions(text: string): Parsed<number | null> {
+  if (text.trim() === 'infinite') return { ok: true, value: null };
+  const parsed = parseNumber(text, { min: 1 });
+  return parsed.ok && Number.isInteger(parsed.value)
+    ? parsed
+    : { ok: false, message: `"${text}" is not a whole number of plays (1 or more) or infinite` };
+}
 
 /** `auto`, `mixamo`, or a JSON object of humanoid slot → bone name. */
 export function parseRig(text: string): Parsed<RigChoice> {
@@ -84,6 +95,11 @@ export class CharacterPlayback {
   clipStart: ClipTime | null = null;
   clipEnd: ClipTime | null = null;
   rigChoice: RigChoice = 'auto';
+  /** The `repetitions` attribute: plays of a looping clip before it holds; null loops for ever. */
+  repetitions: number | null = null;
+  /** The clip whose plays are counted now, and how many it has. */
+  #counted: string | null = null;
+  #limit: number | null = null;
   /** The `<anim-warp>` name of the warp in progress, for its end event. */
   warpName = '';
   /** Bumped by each resolution of clips from other files; an older one that finishes late is dropped. */
@@ -114,7 +130,8 @@ export class CharacterPlayback {
 
   play(clip: string, options: PlayOptions, waited = false): void {
     const rig = this.#c.rig()!;
-    const result = rig.play(clip, this.#options(clip, options));
+    const rigOptions = this.#options(clip, options);
+    const result = rig.play(clip, rigOptions);
     if (result === 'unknown') {
       // an `<anim-clip src>` whose file is still loading: play it once it has arrived (if still wanted)
       const external = this.definitions().some((d) => d.name === clip && d.src);
@@ -127,13 +144,32 @@ export class CharacterPlayback {
       }
       reportError(this.#c.host, 'unknown-clip', `no clip "${clip}" (clips: ${rig.clipNames.join(', ') || 'none'})`);
     } else if (result === 'started') {
+      this.#counted = clip;
+      this.#limit = this.#pendingLimit;
       queueEvent(this.#c.host, 'anim-play', { clip });
       this.#c.redraw();
     }
   }
 
+  /** The `repetitions` attribute changed: the clip playing now counts its plays against the new limit. */
+  applyRepetitions(): void {
+    this.#limit = this.repetitions;
+    const rig = this.#c.rig();
+    // back to looping for ever: a clip not yet on its last play loops again
+    if (this.repetitions === null && rig && rig.currentClip === this.#counted) rig.setLoop(this.loop ?? 'repeat');
+  }
+
+  /** After `count` loops of `clip`: the last allowed play ends on its last frame (a `once` finish). */
+  #countLoop(clip: string, count: number): void {
+    const rig = this.#c.rig();
+    if (this.#limit === null || clip !== this.#counted || !rig || rig.currentClip !== clip) return;
+    if (count >= this.#limit && rig.speed >= 0) rig.time = rig.duration; // one long step went past the end: land on it
+    if (count >= this.#limit - 1) rig.setLoop('once');
+  }
+
   /** Fades every clip out (over `fade`) to the rest pose. */
   stop(): void {
+    this.#counted = null;
     this.clip = null;
     this.#c.rig()?.stop(this.fade);
     this.#c.redraw();
@@ -148,6 +184,9 @@ export class CharacterPlayback {
     rig.setWindow(window.start, window.end);
   }
 
+  /** The limit of plays the options being read ask for (set by #options, taken when the clip starts). */
+  #pendingLimit: number | null = null;
+
   /** play()'s options checked one by one: a bad one is reported and left out, the rest still apply. */
   #options(clip: string, options: PlayOptions): RigPlayOptions {
     const check = <T>(name: string, value: unknown, parse: (text: string) => Parsed<T>): T | undefined => {
@@ -161,6 +200,11 @@ export class CharacterPlayback {
       reportError(this.#c.host, 'bad-attribute', `play() ${name}: ${parsed.message}`);
       return undefined;
     };
+    const repetitions = check('repetitions', options.repetitions, parseRepetitions);
+    this.#pendingLimit = repetitions === undefined ? this.repetitions : repetitions;
+    let loop = check('loop', options.loop, parseLoop) ?? this.loop ?? undefined;
+    // one play of a looping clip is a `once`
+    if (this.#pendingLimit === 1 && loop !== 'clamp') loop = 'once';
     const start = check('start', options.start, parseClipTime);
     const end = check('end', options.end, parseClipTime);
     const window = this.#window(
@@ -173,7 +217,7 @@ export class CharacterPlayback {
     return {
       fade: check('fade', options.fade, parseFade) ?? this.fade,
       speed: check('speed', options.speed, parseNumber),
-      loop: check('loop', options.loop, parseLoop) ?? this.loop ?? undefined,
+      loop,
       start: window.start,
       end: window.end,
     };
@@ -238,7 +282,10 @@ export class CharacterPlayback {
 
   /** The rig's reports, turned into queued DOM events (the rig calls these inside the frame). */
   readonly listener: RigListener = {
-    loop: (clip, count) => queueEvent(this.#c.host, 'anim-loop', { clip, count }),
+    loop: (clip, count) => {
+      queueEvent(this.#c.host, 'anim-loop', { clip, count });
+      this.#countLoop(clip, count);
+    },
     finish: (clip) => queueEvent(this.#c.host, 'anim-finish', { clip }),
     event: (clip, event, time) =>
       queueEvent(this.#c.host, 'anim-event', { name: event.name, clip, time, data: event.data }),

@@ -61,7 +61,8 @@ export class BoneFollower {
     out.visible = inFront && point.x >= -1 && point.x <= 1 && point.y >= -1 && point.y <= 1 && point.z <= 1;
   }
 
-  static cssSize(renderer: { getSize(target: Vector2): Vector2 }): Vector2 {
-    return renderer.getSize(size);
+  /** The CSS size of a stage's canvas (a shared object, overwritten by the next call). */
+  static cssSize(view: { getSize(target: Vector2): Vector2 }): Vector2 {
+    return view.getSize(size);
   }
 }

@@ -1,16 +1,14 @@
 import {
-  ACESFilmicToneMapping,
   Box3,
   Group,
   type Material,
   type Mesh,
-  PCFShadowMap,
   PerspectiveCamera,
   Scene,
   SkeletonHelper,
-  SRGBColorSpace,
+  type Vector2,
   Vector3,
-  WebGLRenderer,
+  type WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { ACTOR_PHASES, type Actor, type ActorPhase, type StageCore } from './actor.js';
@@ -23,6 +21,7 @@ import { Ground } from './ground.js';
 import { StageLights } from './lights.js';
 import { orbitPosition } from './orbit.js';
 import { runningPhysics } from './physics.js';
+import { RenderSurface } from './shared-renderer.js';
 
 export type { Actor, ActorPhase } from './actor.js';
 
@@ -37,8 +36,8 @@ export type DebugView = (typeof DEBUG_VIEWS)[number];
 const MAX_PIXEL_RATIO = 2;
 
 /**
- * A renderer, camera, lights, optional ground and the one frame loop, drawing into a canvas that fills
- * `sizeSource` and follows its size. Everything three.js-side of `<anim-scene>` lives here; the element only
+ * A camera, lights, optional ground and the one frame loop, drawing into a canvas that fills `sizeSource`
+ * and follows its size, through the page's one shared WebGL renderer (see shared-renderer.ts). Everything three.js-side of `<anim-scene>` lives here; the element only
  * forwards parsed attribute values.
  *
  * Actors add their objects to `content` (whose bounds fit the shadow camera; call `contentChanged()` after
@@ -46,7 +45,9 @@ const MAX_PIXEL_RATIO = 2;
  */
 export class Stage implements StageCore {
   readonly canvas: HTMLCanvasElement;
+  /** The page's shared renderer: set per-stage settings through the stage, never on it. */
   readonly renderer: WebGLRenderer;
+  readonly #surface = new RenderSurface();
   readonly scene = new Scene();
   readonly camera = new PerspectiveCamera(35, 2, 0.05, 200);
   /** Where actors put their objects. */
@@ -70,6 +71,8 @@ export class Stage implements StageCore {
   #stats: FrameStats | undefined;
   #contentVersion = 0;
   #disposed = false;
+  #cssWidth = 1;
+  #cssHeight = 1;
 
   /** Called about twice a second with the frame statistics while the `stats` debug view is on. */
   onStats: ((reading: Readonly<StatsReading>) => void) | null = null;
@@ -81,13 +84,9 @@ export class Stage implements StageCore {
 
   constructor(sizeSource: HTMLElement) {
     this.#sizeSource = sizeSource;
-    this.canvas = document.createElement('canvas');
+    this.canvas = this.#surface.canvas;
     this.canvas.style.cssText = 'display:block;width:100%;height:100%;touch-action:none;';
-    this.renderer = new WebGLRenderer({ canvas: this.canvas, antialias: true, alpha: true });
-    this.renderer.outputColorSpace = SRGBColorSpace;
-    this.renderer.toneMapping = ACESFilmicToneMapping;
-    this.renderer.shadowMap.type = PCFShadowMap;
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO));
+    this.renderer = this.#surface.renderer;
 
     this.content.name = 'anim-content';
     this.#overlay.name = 'anim-debug';
@@ -102,19 +101,13 @@ export class Stage implements StageCore {
 
     this.loop = new FrameLoop((dt) => this.advance(dt, this.loop.interval), sizeSource);
     this.loop.start();
-    // three.js's own listeners (added first) keep the context restorable and rebuild its state on restore
-    this.canvas.addEventListener('webglcontextlost', this.#onContextLost);
-    this.canvas.addEventListener('webglcontextrestored', this.#onContextRestored);
+    this.#surface.onContext = this.#onContext;
   }
 
-  readonly #onContextLost = (): void => {
-    if (!this.#disposed) this.onContext?.(false);
-  };
-
-  readonly #onContextRestored = (): void => {
+  readonly #onContext = (restored: boolean): void => {
     if (this.#disposed) return;
-    this.loop.requestRedraw(); // a paused stage draws again too
-    this.onContext?.(true);
+    if (restored) this.loop.requestRedraw(); // a paused stage draws again too
+    this.onContext?.(restored);
   };
 
   // ——— actors and content ———
@@ -233,9 +226,19 @@ export class Stage implements StageCore {
   #dt = 0;
   readonly #tick = (actor: Actor): void => tickActor(actor, this.#dt);
 
-  render(): void {
-    if (this.#disposed) return;
-    this.renderer.render(this.scene, this.camera);
+  /** Called after each frame that reached the canvas (a viewer's poster waits for the first). */
+  onPresent: (() => void) | null = null;
+
+  /** Draws the scene into the canvas; false when nothing was drawn (disposed, or the context is lost). */
+  render(): boolean {
+    if (this.#disposed || !this.#surface.render(this.scene, this.camera)) return false;
+    this.onPresent?.();
+    return true;
+  }
+
+  /** The canvas's size in CSS pixels. */
+  getSize(target: Vector2): Vector2 {
+    return target.set(this.#cssWidth, this.#cssHeight);
   }
 
   /** Renders now and returns the canvas as a data URL. */
@@ -256,6 +259,11 @@ export class Stage implements StageCore {
   setTarget(x: number, y: number, z: number): void {
     this.#target.set(x, y, z);
     this.#placeCamera();
+  }
+
+  /** The point the camera orbits now: the controls' (panned) target while they are on. */
+  get orbitTarget(): Vector3 {
+    return this.#controls?.target ?? this.#target;
   }
 
   /** Turns three's OrbitControls (drag to orbit, wheel to zoom, right-drag to pan) on or off. */
@@ -288,8 +296,8 @@ export class Stage implements StageCore {
   // ——— look ———
 
   setShadows(enabled: boolean): void {
-    if (this.renderer.shadowMap.enabled === enabled) return;
-    this.renderer.shadowMap.enabled = enabled;
+    if (this.#surface.look.shadows === enabled) return;
+    this.#surface.look.shadows = enabled;
     this.lights.key.castShadow = enabled;
     // materials compiled without shadow code must recompile
     this.scene.traverse((object) => {
@@ -317,14 +325,15 @@ export class Stage implements StageCore {
   setBackground(css: string): boolean {
     const resolved = resolveCssColor(css);
     if (!resolved) return false;
-    this.renderer.setClearColor(resolved.color, resolved.alpha);
+    this.#surface.look.clearColor.set(resolved.color);
+    this.#surface.look.clearAlpha = resolved.alpha;
     this.loop?.requestRedraw();
     return true;
   }
 
   /** Tone-mapping exposure (ACES Filmic); 1 is neutral. */
   setExposure(exposure: number): void {
-    this.renderer.toneMappingExposure = exposure;
+    this.#surface.look.exposure = exposure;
     this.loop.requestRedraw();
   }
 
@@ -366,13 +375,15 @@ export class Stage implements StageCore {
   #resize(): void {
     const width = Math.max(1, this.#sizeSource.clientWidth || 300);
     const height = Math.max(1, this.#sizeSource.clientHeight || 150);
-    this.renderer.setSize(width, height, false);
+    this.#cssWidth = width;
+    this.#cssHeight = height;
+    this.#surface.setSize(width, height, Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO));
     this.camera.aspect = width / height;
     this.camera.updateProjectionMatrix();
     this.loop?.requestRedraw();
   }
 
-  /** Stops the loop and frees the renderer, its WebGL context and everything the stage made. */
+  /** Stops the loop and frees everything the stage made; the last stage of the page frees the shared renderer. */
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
@@ -383,14 +394,11 @@ export class Stage implements StageCore {
     this.setDebug([]);
     this.onStats = null;
     this.onContext = null;
-    this.canvas.removeEventListener('webglcontextlost', this.#onContextLost);
-    this.canvas.removeEventListener('webglcontextrestored', this.#onContextRestored);
+    this.onPresent = null;
     for (const actors of this.#phases) actors.clear();
     for (const callback of this.#disposers.splice(0)) callback();
     this.lights.key.shadow.dispose();
-    this.renderer.dispose();
-    // browsers keep only ~16 live contexts; releasing ours now keeps older scenes from being evicted
-    this.renderer.forceContextLoss();
+    this.#surface.dispose();
     this.canvas.remove();
   }
 }
