@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { customElement } from 'lit/decorators.js';
 import type { Object3D } from 'three';
+import type { Stage } from '../scene/stage.js';
 import './anim-clip.js';
 import './anim-event.js';
 import './anim-layer.js';
@@ -408,7 +409,14 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
       <slot></slot>`;
   }
 
+  /** The camera and light attributes steer the character's own stage only (inside a scene, the scene's do). */
+  protected override viewStage(): Stage | undefined {
+    const loader = this.#parts.loader;
+    return loader.ownStage ? loader.stage : undefined;
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
     if (changed.has('footIk')) this.#parts.footIk.sync();
     const rig = this.#parts.loader.rig;
     if (changed.has('paused') && rig) {

@@ -1,5 +1,5 @@
 import { ContextProvider } from '@lit/context';
-import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { configurePhysics } from '../scene/physics.js';
 import { setMaxRagdolls } from '../scene/ragdoll.js';
@@ -7,22 +7,11 @@ import { DEBUG_VIEWS, type DebugView, Stage } from '../scene/stage.js';
 import { acceptFinite, acceptValue, listText } from './accept-value.js';
 import { reportContextChanges } from './context-events.js';
 import { reportCaughtOnce } from './errors.js';
+import { ViewElement } from './scene-view-attributes.js';
 import { stageContext } from './stage-context.js';
 import { StatsPanel } from './stats-panel.js';
-import {
-  type CameraOrbit,
-  formatCameraOrbit,
-  parseCameraOrbit,
-  parseColor,
-  parseNumber,
-  parseTime,
-  parseTokenList,
-  parseVector3,
-  type Vector3Tuple,
-} from './units.js';
+import { parseColor, parseNumber, parseTime, parseTokenList, parseVector3, type Vector3Tuple } from './units.js';
 
-const DEFAULT_ORBIT: CameraOrbit = { yaw: 30, pitch: 15, distance: 4 };
-const DEFAULT_TARGET: Vector3Tuple = [0, 0.9, 0];
 const DEFAULT_BACKGROUND = '#e9ebee';
 
 const parseNonNegative = (text: string) => parseNumber(text, { min: 0 });
@@ -50,14 +39,10 @@ function applyPhysics(stage: Stage, el: AnimScene): void {
  * defining the element upgrades it at once and its connectedCallback applies these.
  */
 const APPLY = {
-  cameraOrbit: (stage: Stage, el: AnimScene) =>
-    stage.setOrbit(el.cameraOrbit.yaw, el.cameraOrbit.pitch, el.cameraOrbit.distance),
-  cameraTarget: (stage: Stage, el: AnimScene) => stage.setTarget(...el.cameraTarget),
   controls: (stage: Stage, el: AnimScene) => stage.setControls(el.controls),
   shadows: (stage: Stage, el: AnimScene) => stage.setShadows(el.shadows),
   ground: (stage: Stage, el: AnimScene) => stage.setGround(el.ground),
   background: (stage: Stage, el: AnimScene) => stage.setBackground(el.background),
-  exposure: (stage: Stage, el: AnimScene) => stage.setExposure(el.exposure),
   debug: (stage: Stage, el: AnimScene) => stage.setDebug(el.debug),
   maxRagdolls: (stage: Stage, el: AnimScene) => setMaxRagdolls(stage, el.maxRagdolls),
   physics: (stage: Stage, el: AnimScene) => applyPhysics(stage, el),
@@ -129,7 +114,7 @@ const APPLY = {
  * @cssprop [--anim-scene-height=400px] - Height of the scene when the page sets none.
  */
 @customElement('anim-scene')
-export class AnimScene extends LitElement {
+export class AnimScene extends ViewElement {
   static override styles = css`
     :host {
       display: block;
@@ -178,33 +163,12 @@ export class AnimScene extends LitElement {
   #statsPanel: StatsPanel | undefined;
   readonly #provider = new ContextProvider(this, { context: stageContext });
 
-  #cameraOrbit = DEFAULT_ORBIT;
-  #cameraTarget = DEFAULT_TARGET;
   #background = DEFAULT_BACKGROUND;
-  #exposure = 1;
   #timeScale = 1;
   #debug: DebugView[] = [];
   #maxRagdolls = DEFAULT_MAX_RAGDOLLS;
   #gravity = DEFAULT_GRAVITY;
   #fixedStep = DEFAULT_FIXED_STEP;
-
-  @property({ attribute: 'camera-orbit' })
-  get cameraOrbit(): CameraOrbit {
-    return this.#cameraOrbit;
-  }
-  set cameraOrbit(value: CameraOrbit | string | null | undefined) {
-    const text = value !== null && typeof value === 'object' ? formatCameraOrbit(value) : value;
-    this.#cameraOrbit = acceptValue(this, 'camera-orbit', text, parseCameraOrbit, this.#cameraOrbit, DEFAULT_ORBIT);
-  }
-
-  @property({ attribute: 'camera-target' })
-  get cameraTarget(): Vector3Tuple {
-    return this.#cameraTarget;
-  }
-  set cameraTarget(value: readonly number[] | string | null | undefined) {
-    const text = listText(value);
-    this.#cameraTarget = acceptValue(this, 'camera-target', text, parseVector3, this.#cameraTarget, DEFAULT_TARGET);
-  }
 
   @property({ type: Boolean }) controls = false;
   @property({ type: Boolean }) shadows = false;
@@ -217,14 +181,6 @@ export class AnimScene extends LitElement {
   }
   set background(value: string | null | undefined) {
     this.#background = acceptValue(this, 'background', value, parseColor, this.#background, DEFAULT_BACKGROUND);
-  }
-
-  @property()
-  get exposure(): number {
-    return this.#exposure;
-  }
-  set exposure(value: number | string | null | undefined) {
-    this.#exposure = acceptValue(this, 'exposure', value, parseNonNegative, this.#exposure, 1);
   }
 
   @property({ attribute: 'time-scale' })
@@ -323,7 +279,12 @@ export class AnimScene extends LitElement {
       ${this.#statsPanel?.element ?? nothing}`;
   }
 
+  protected override viewStage(): Stage | undefined {
+    return this.#stage;
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
     // configuration only: per-frame work never goes through lit's update cycle
     for (const key of changed.keys()) this.#apply(key as keyof AnimScene);
   }

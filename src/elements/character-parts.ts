@@ -4,6 +4,7 @@
  * graph, foot IK and the ragdoll. The element's properties and methods forward here.
  */
 import type { LitElement } from 'lit';
+import { frameCharacter } from '../scene/character-framing.js';
 import type { SkinningMode } from '../scene/skin-output.js';
 import { FootIkController } from './character-foot-ik.js';
 import { CharacterGraph } from './character-graph.js';
@@ -61,6 +62,7 @@ export class CharacterParts {
       rigChoice: () => playback.effectiveRig(),
       listener: playback.listener,
       loadStarted: () => playback.loadStarted(),
+      inPlace: () => motion.setting.auto === true,
       inScene: (inScene) => {
         if (inScene) states.states.add('in-scene');
         else states.states.delete('in-scene');
@@ -70,6 +72,7 @@ export class CharacterParts {
         rig.paused = host.paused;
         motion.apply(rig);
         motion.place(rig);
+        frameCharacter(rig);
         graph.attach(rig);
         playback.start();
       },
