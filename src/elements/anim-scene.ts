@@ -58,8 +58,16 @@ const APPLY = {
 
 /**
  * The stage for animated characters: a WebGL canvas that fills the element, a camera on an orbit around a
- * target, a soft sky light and a shadow-casting key light, an optional ground, and the one frame loop that
- * drives every character inside. The loop pauses while the tab is hidden or the scene is off screen.
+ * target, a neutral image-based light with a soft sky light and a shadow-casting key light, an optional
+ * ground, and the one frame loop that drives every character inside. The loop pauses while the tab is
+ * hidden or the scene is off screen.
+ *
+ * The camera frames the content by itself, in the model-viewer manner: when a model arrives, the `auto`
+ * parts of `camera-target` and `camera-orbit` fit its animated bounds (every pose of every clip, sampled
+ * once at load; a walk's root motion is shown in place, see `<anim-character root-motion>`), so a
+ * centimetre-scaled fox, a 0.01-scaled armature and a tall tower all fill the view with a margin. The near
+ * and far planes, the ground disc, its grid cell and fade, and the shadow camera scale with the model.
+ * `frame()` fits again on demand (after the page moved or scaled a model).
  *
  * 3D children (`<anim-character>`, …) find the scene's stage through context. A character outside any scene
  * makes a stage of its own, so a scene is needed only to put several things on one stage or to set the
@@ -70,13 +78,24 @@ const APPLY = {
  *
  * @summary A 3D stage: renderer, camera, lights, ground and the frame loop for the characters inside.
  *
- * @attr camera-orbit - Camera position around the target: `"yaw pitch distance"`; angles in degrees (or with `deg`/`rad`), distance in metres. Yaw 0 looks at the model's front (from +Z). Default `"30deg 15deg 4m"`.
- * @attr camera-target - The point the camera looks at and orbits, `"x y z"` in metres. Default `"0 0.9 0"`.
+ * @attr camera-orbit - Camera position around the target: `"yaw pitch distance"`, each part `auto` or a value; angles in degrees (or with `deg`/`rad`/`turn`), yaw 0 looks at the model's front (from +Z), pitch above the horizon within ±90°; the distance in metres (`m`/`cm`/`mm`) or a percentage of the fitted distance (`150%`). `auto`: yaw 30°, pitch 15°, and the distance at which the model's animated bounds fill 80% of the view. Default `"auto auto auto"`.
+ * @attr camera-target - The point the camera looks at and orbits: `auto` (the centre of the model's animated bounds: every pose of every clip, root motion shown in place) or `"x y z"` lengths. Default `auto`.
+ * @attr field-of-view - Vertical field of view, an angle from 1° to 179°, or `auto` (35°). Default `auto`.
+ * @attr min-camera-orbit - Lower limits of the orbit the user may drag or zoom to, `"yaw pitch distance"` as `camera-orbit`; an `auto` part leaves that side open (distance: a quarter of the fitted distance). Default `"auto auto auto"`.
+ * @attr max-camera-orbit - Upper limits, as `min-camera-orbit` (distance `auto`: four times the fitted distance).
+ * @attr min-field-of-view - Smallest field of view, as `field-of-view` (`auto`: 1°).
+ * @attr max-field-of-view - Largest field of view, as `field-of-view` (`auto`: 179°).
+ * @attr {boolean} auto-rotate - Turns the camera slowly around the target (a turn in 30 s), from the first frame and again `auto-rotate-delay` after the user lets go.
+ * @attr auto-rotate-delay - Seconds (or `ms`) without interaction before auto-rotate resumes, 0 or more. Default 3.
+ * @attr environment-image - The image-based light: `neutral` (three's room environment, prefiltered once per renderer; the default), `none` (the lamps only), or the URL of an equirectangular HDR (`.hdr`) or ordinary image. A URL that cannot be loaded reports `load-failed` once and the neutral room stays.
+ * @attr skybox-image - URL of an equirectangular image (`.hdr` or an ordinary image) drawn behind the scene instead of `background`; it does not light the model (see `environment-image`). A URL that cannot be loaded reports `load-failed`.
+ * @attr tone-mapping - `neutral` (Khronos PBR Neutral, the default: colours as authored), `aces`, `agx`, `reinhard`, `cineon`, `linear` or `none`.
+ * @attr exposure - Tone-mapping exposure, 0 or more; 1 is neutral. Default 1.
+ * @attr shadow-intensity - How dark the key light's shadow is, 0 (none) to 1. Default 1. Shadows are drawn only with `shadows`.
  * @attr {boolean} controls - Lets the user orbit (drag), zoom (wheel) and pan (right-drag) the camera.
  * @attr {boolean} shadows - The key light casts soft shadows (onto the ground and the characters).
  * @attr {boolean} ground - Shows a ground disc at y = 0 with a faint 1 m grid, fading into the background.
  * @attr background - Any CSS colour behind the scene; `transparent` shows the page. Default `#e9ebee`.
- * @attr exposure - Tone-mapping exposure (ACES Filmic), 0 or more; 1 is neutral. Default 1.
  * @attr {boolean} paused - Stops time for every character; the scene still redraws when configured. `step()` still works.
  * @attr time-scale - Multiplies the passage of time, 0 or more (0.5 is slow motion). Default 1.
  * @attr {boolean} physics - Starts the Rapier physics world now rather than when a ragdoll or a controller first needs it (Rapier loads once per page). A failure to start is one `anim-error` per page: `physics-unavailable` when the optional Rapier package is not installed, `physics-failed` when it cannot start; the next request tries again.
@@ -85,8 +104,19 @@ const APPLY = {
  * @attr max-ragdolls - How many ragdolls simulate at once, a whole number, 0 or more; the nearest the camera first, one more settles the farthest at once. Default 12.
  * @attr debug - Space-separated debug overlays: `skeleton` (bones of every skinned mesh), `root-motion` (an arrow on the ground under each character extracting root motion, pointing where it carries it, with its speed in m/s beside it), `colliders` (every collider of the physics world as lines drawn over the scene: fixed scenery grey, controller capsules blue, ragdoll bodies orange; the ground plane is left out; nothing while no world runs), `stats` (a box in the top-left corner, `part="stats"`, updated twice a second: frames per second and frame time, the frames' own work time, characters and actors, the last render's draw calls and triangles, and the physics step time while a world runs; frames stepped by hand with `step()` count too).
  *
- * @prop {CameraOrbit} cameraOrbit - `{yaw, pitch, distance}` in degrees and metres; accepts the attribute's text too.
- * @prop {[number, number, number]} cameraTarget - `[x, y, z]` in metres; accepts the attribute's text too.
+ * @prop {OrbitSpec} cameraOrbit - `{yaw, pitch, distance}` as asked: degrees, metres, `'auto'` parts, a distance like `'150%'`; accepts the attribute's text too. The orbit in effect is `getCameraOrbit()`.
+ * @prop {TargetSpec} cameraTarget - `'auto'` or `[x, y, z]` in metres; accepts the attribute's text too. The target in effect is `getCameraTarget()`.
+ * @prop {number | 'auto'} fieldOfView - See the `field-of-view` attribute (degrees).
+ * @prop {OrbitSpec} minCameraOrbit - See the `min-camera-orbit` attribute.
+ * @prop {OrbitSpec} maxCameraOrbit - See the `max-camera-orbit` attribute.
+ * @prop {number | 'auto'} minFieldOfView - See the `min-field-of-view` attribute.
+ * @prop {number | 'auto'} maxFieldOfView - See the `max-field-of-view` attribute.
+ * @prop {boolean} autoRotate - See the `auto-rotate` attribute.
+ * @prop {number} autoRotateDelay - See the `auto-rotate-delay` attribute (seconds).
+ * @prop {string} environmentImage - See the `environment-image` attribute (`'neutral'`, `'none'` or the URL).
+ * @prop {string | null} skyboxImage - See the `skybox-image` attribute.
+ * @prop {ToneMappingName} toneMapping - See the `tone-mapping` attribute.
+ * @prop {number} shadowIntensity - See the `shadow-intensity` attribute.
  * @prop {boolean} controls - See the `controls` attribute.
  * @prop {boolean} shadows - See the `shadows` attribute.
  * @prop {boolean} ground - See the `ground` attribute.
@@ -101,7 +131,7 @@ const APPLY = {
  * @prop {DebugView[]} debug - The active debug overlays; accepts the attribute's text too.
  * @prop {Stage | undefined} stage - The three.js side (renderer, camera, loop) while connected; for advanced use.
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad attribute value (`code: 'bad-attribute'`, the message names the value); `context-lost` once when the browser takes the WebGL context away (nothing draws until `anim-context-restored`). Bubbles; the children's errors bubble through here too.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad attribute value (`code: 'bad-attribute'`, the message names the value); `load-failed` for an `environment-image` or `skybox-image` that cannot be loaded; `context-lost` once when the browser takes the WebGL context away (nothing draws until `anim-context-restored`). Bubbles; the children's errors bubble through here too.
  * @fires {CustomEvent<AnimContextRestoredDetail>} anim-context-restored - The WebGL context is back after a `context-lost`: the scene draws again (models, textures and shadows rebuilt, no page action needed).
  *
  * @slot - 3D elements (`<anim-character>`, `<anim-model>`, …) and HTML to lay over the canvas.

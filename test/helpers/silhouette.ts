@@ -12,6 +12,8 @@ export interface Silhouette {
   width: number;
   /** Whether the content touches an edge of the view. */
   touchesEdge: boolean;
+  /** Mean brightness of the covered pixels, 0–255 (Rec. 709 luma of the sRGB values). */
+  brightness: number;
 }
 
 /**
@@ -50,9 +52,14 @@ export function silhouette(stage: Stage): Silhouette | null {
   let bottom = -1;
   let left = width;
   let right = -1;
+  let luma = 0;
+  let covered = 0;
   for (let row = 0; row < height; row++) {
     for (let x = 0; x < width; x++) {
-      if (pixels[(row * width + x) * 4 + 3] === 0) continue;
+      const o = (row * width + x) * 4;
+      if (pixels[o + 3] === 0) continue;
+      covered++;
+      luma += 0.2126 * pixels[o] + 0.7152 * pixels[o + 1] + 0.0722 * pixels[o + 2];
       if (row < top) top = row;
       if (row > bottom) bottom = row;
       if (x < left) left = x;
@@ -68,5 +75,6 @@ export function silhouette(stage: Stage): Silhouette | null {
     height: (bottom + 1 - top) / height,
     width: (right + 1 - left) / width,
     touchesEdge: top === 0 || left === 0 || bottom === height - 1 || right === width - 1,
+    brightness: luma / covered,
   };
 }
