@@ -199,12 +199,12 @@ export class StageCamera {
     return this.#distanceLimit(this.maxOrbit.distance, AUTO_MAX_ZOOM);
   }
 
+  /** An asked-for distance within the explicit limits (the `auto` zoom limits bind only the user's zooming). */
   #clampDistance(distance: number): number {
-    return MathUtils.clamp(
-      distance,
-      Math.min(this.#minDistance(), distance),
-      Math.max(this.#maxDistance(), this.#minDistance()),
-    );
+    const { min, max } = { min: this.minOrbit.distance, max: this.maxOrbit.distance };
+    const low = min === 'auto' ? 0 : resolveDistance(min, this.fittedDistance);
+    const high = max === 'auto' ? Number.POSITIVE_INFINITY : resolveDistance(max, this.fittedDistance);
+    return MathUtils.clamp(distance, low, Math.max(low, high));
   }
 
   dispose(): void {
