@@ -78,7 +78,7 @@ const APPLY = {
  *
  * @summary A 3D stage: renderer, camera, lights, ground and the frame loop for the characters inside.
  *
- * @attr camera-orbit - Camera position around the target: `"yaw pitch distance"`, each part `auto` or a value; angles in degrees (or with `deg`/`rad`/`turn`), yaw 0 looks at the model's front (from +Z), pitch above the horizon within ±90°; the distance in metres (`m`/`cm`/`mm`) or a percentage of the fitted distance (`150%`). `auto`: yaw 30°, pitch 15°, and the distance at which the model's animated bounds fill 80% of the view. Default `"auto auto auto"`.
+ * @attr camera-orbit - Camera position around the target: `"yaw pitch distance"`, each part `auto` or a value; angles in degrees (or with `deg`/`rad`/`turn`), yaw 0 looks at the model's front (from +Z), pitch above the horizon within ±90°; the distance in metres (`m`/`cm`/`mm`) or a percentage of the fitted distance (`150%`). `auto`: yaw 30°, pitch 15°, and the distance at which the model's animated bounds fill 85% of the view. Default `"auto auto auto"`.
  * @attr camera-target - The point the camera looks at and orbits: `auto` (the centre of the model's animated bounds: every pose of every clip, root motion shown in place) or `"x y z"` lengths. Default `auto`.
  * @attr field-of-view - Vertical field of view, an angle from 1° to 179°, or `auto` (35°). Default `auto`.
  * @attr min-camera-orbit - Lower limits of the orbit the user may drag or zoom to, `"yaw pitch distance"` as `camera-orbit`; an `auto` part leaves that side open (distance: a quarter of the fitted distance). Default `"auto auto auto"`.

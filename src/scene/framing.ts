@@ -4,7 +4,7 @@ import type { Box3 } from 'three';
  * How much of the view (along its tighter axis) a framed model's bounding box may fill: the box is a
  * conservative hull of every pose, so the figure itself fills a little less, and the rest is margin.
  */
-export const FRAME_FILL = 0.8;
+export const FRAME_FILL = 0.85;
 
 /** A camera direction on its orbit: degrees, as the `camera-orbit` attribute gives them. */
 export interface OrbitAngles {
