@@ -22,6 +22,8 @@ export class Ground extends Mesh<CircleGeometry, MeshStandardMaterial> {
 
   constructor(color: Color | string = '#d5d3cf') {
     const material = new MeshStandardMaterial({ color, roughness: 0.95, metalness: 0, transparent: true });
+    // the image light is for the model: at full strength it washes the ground out, grid and shadow with it
+    material.envMapIntensity = 0.35;
     super(new CircleGeometry(RADIUS, 96), material);
     this.name = 'anim-ground';
     // feet stand on it (foot IK probes meshes marked so)
