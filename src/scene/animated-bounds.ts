@@ -1,4 +1,4 @@
-import { Box3, type BufferAttribute, type BufferGeometry, Matrix4, Vector3 } from 'three';
+import { Box3, type BufferAttribute, type BufferGeometry, type Mesh, Vector3 } from 'three';
 import {
   bindClip,
   type Clip,
@@ -31,15 +31,23 @@ export interface AnimatedBoundsOptions {
 }
 
 const _box = new Box3();
-const _matrix = new Matrix4();
 const _start = new Vector3();
+const _vertex = new Vector3();
 
-/** A skinned mesh's bind-time data as flat arrays, plus how far its morph targets can push any vertex. */
-interface SkinnedSource {
+/** A mesh's bind-time positions and morph deltas as flat arrays, and where its morph weights sit in the pose. */
+interface MeshSource {
+  /** The glTF skin deforming it, or -1 for a mesh that follows `joint` rigidly. */
   readonly skin: number;
-  readonly geometry: SkinnedGeometry;
-  readonly morphReach: number;
+  readonly joint: number;
+  readonly base: Float32Array;
+  readonly deltas: readonly Float32Array[];
+  /** Where its weights start in the pose's weights (-1: not animated, the mesh's own influences hold). */
+  readonly weightOffset: number;
+  readonly influences: readonly number[];
+  /** Morphed bind positions, then skinned ones. */
+  readonly morphed: Float32Array;
   readonly out: Float32Array;
+  readonly skinning: SkinnedGeometry | null;
 }
 
 /** Reads any (interleaved, normalized, integer) attribute as a flat Float32Array. */
@@ -50,65 +58,89 @@ function flatten(attribute: BufferAttribute, width: number): Float32Array {
   return out;
 }
 
-/** The largest distance any morph target mix (weights 0..1) can move one vertex: the sum of its deltas' lengths. */
-function morphReach(geometry: BufferGeometry): number {
-  const targets = geometry.morphAttributes.position ?? [];
-  if (targets.length === 0) return 0;
-  const base = geometry.getAttribute('position');
-  let reach = 0;
-  for (let v = 0; v < base.count; v++) {
-    let sum = 0;
-    for (const target of targets) {
-      const bx = geometry.morphTargetsRelative ? 0 : base.getX(v);
-      const by = geometry.morphTargetsRelative ? 0 : base.getY(v);
-      const bz = geometry.morphTargetsRelative ? 0 : base.getZ(v);
-      sum += Math.hypot(target.getX(v) - bx, target.getY(v) - by, target.getZ(v) - bz);
-    }
-    if (sum > reach) reach = sum;
-  }
-  return reach;
+/** Morph deltas of a geometry (absolute targets turned into deltas). */
+function morphDeltas(geometry: BufferGeometry, base: Float32Array): Float32Array[] {
+  return (geometry.morphAttributes.position ?? []).map((target) => {
+    const delta = flatten(target as BufferAttribute, 3);
+    if (!geometry.morphTargetsRelative) for (let i = 0; i < delta.length; i++) delta[i] -= base[i];
+    return delta;
+  });
 }
 
-function skinnedSources(binding: GltfBinding): SkinnedSource[] {
-  const sources: SkinnedSource[] = [];
-  for (const { mesh, skin } of binding.skinned) {
+function meshSources(binding: GltfBinding): MeshSource[] {
+  const sources: MeshSource[] = [];
+  const add = (mesh: Mesh, skin: number, joint: number) => {
     const g = mesh.geometry;
     const position = g.getAttribute('position') as BufferAttribute | undefined;
-    const joints = g.getAttribute('skinIndex') as BufferAttribute | undefined;
-    const weights = g.getAttribute('skinWeight') as BufferAttribute | undefined;
-    if (!position || !joints || !weights) continue;
-    const geometry: SkinnedGeometry = {
-      positions: flatten(position, 3),
-      normals: null,
-      joints: Uint32Array.from(flatten(joints, 4)),
-      weights: flatten(weights, 4),
-    };
-    sources.push({ skin, geometry, morphReach: morphReach(g), out: new Float32Array(position.count * 3) });
+    if (!position) return;
+    const base = flatten(position, 3);
+    const morph = binding.morphs.find((m) => m.mesh === mesh);
+    let skinning: SkinnedGeometry | null = null;
+    if (skin >= 0) {
+      const joints = g.getAttribute('skinIndex') as BufferAttribute | undefined;
+      const weights = g.getAttribute('skinWeight') as BufferAttribute | undefined;
+      if (!joints || !weights) return;
+      skinning = {
+        positions: base,
+        normals: null,
+        joints: Uint32Array.from(flatten(joints, 4)),
+        weights: flatten(weights, 4),
+      };
+    }
+    const morphed = new Float32Array(base.length);
+    sources.push({
+      skin,
+      joint,
+      base,
+      deltas: morphDeltas(g, base),
+      weightOffset: morph ? morph.offset : -1,
+      influences: [...(mesh.morphTargetInfluences ?? [])],
+      morphed,
+      out: new Float32Array(base.length),
+      skinning: skinning && { ...skinning, positions: morphed },
+    });
+  };
+  for (const { mesh, skin } of binding.skinned) add(mesh, skin, -1);
+  for (const { object, joint } of binding.rigid) {
+    const mesh = object as Mesh;
+    if (mesh.isMesh && !(mesh as { isSkinnedMesh?: boolean }).isSkinnedMesh) add(mesh, -1, joint);
   }
   return sources;
 }
 
-/** Grows `box` by `positions` (3 per vertex) padded by `pad` on every side. */
-function expandByPositions(box: Box3, positions: Float32Array, pad: number): void {
+/** Bind positions plus each morph target's delta times its weight now. */
+function morph(source: MeshSource, weights: Float32Array): void {
+  const { base, deltas, morphed } = source;
+  morphed.set(base);
+  for (let k = 0; k < deltas.length; k++) {
+    const w = source.weightOffset >= 0 ? weights[source.weightOffset + k] : source.influences[k];
+    if (!w) continue;
+    const delta = deltas[k];
+    for (let i = 0; i < morphed.length; i++) morphed[i] += w * delta[i];
+  }
+}
+
+/** Grows `box` by `positions` (3 per vertex). */
+function expandByPositions(box: Box3, positions: Float32Array): void {
   const { min, max } = box;
   for (let i = 0; i < positions.length; i += 3) {
     const x = positions[i];
     const y = positions[i + 1];
     const z = positions[i + 2];
-    if (x - pad < min.x) min.x = x - pad;
-    if (y - pad < min.y) min.y = y - pad;
-    if (z - pad < min.z) min.z = z - pad;
-    if (x + pad > max.x) max.x = x + pad;
-    if (y + pad > max.y) max.y = y + pad;
-    if (z + pad > max.z) max.z = z + pad;
+    if (x < min.x) min.x = x;
+    if (y < min.y) min.y = y;
+    if (z < min.z) min.z = z;
+    if (x > max.x) max.x = x;
+    if (y > max.y) max.y = y;
+    if (z > max.z) max.z = z;
   }
 }
 
 /**
  * The bounds a model's animation sweeps: every clip is posed at evenly spaced times (and the rest pose),
- * skinned meshes are skinned vertex by vertex on the CPU (exact at each sample, plus the largest reach of
- * their morph targets), and meshes that follow a joint rigidly add their geometry's box (three's box covers
- * morph targets, so a morph-only mesh is covered whatever its weights). Load-time work: it allocates.
+ * each mesh's morph targets are mixed by the sampled weights, skinned meshes are skinned vertex by vertex
+ * on the CPU and rigid ones moved by their joint: exact at each sample, so a morph-only mesh is framed at
+ * its largest shape and a 0.01-scaled armature at its true size. Load-time work: it allocates.
  */
 export function animatedBounds(
   binding: GltfBinding,
@@ -120,15 +152,8 @@ export function animatedBounds(
   const rootJoint = options.rootJoint ?? -1;
   const pose = createPose(skeleton.jointCount, asset.defaultWeights.length);
   const model = new Float32Array(skeleton.jointCount * 16);
-  const sources = skinnedSources(binding);
+  const sources = meshSources(binding);
   const matrices = asset.skins.map((skin) => new Float32Array(skin.joints.length * 16));
-  const rigid = binding.rigid.flatMap(({ object, joint }) => {
-    const geometry = (object as { geometry?: BufferGeometry; isSkinnedMesh?: boolean }).geometry;
-    if (!geometry || (object as { isSkinnedMesh?: boolean }).isSkinnedMesh) return [];
-    if (!geometry.boundingBox) geometry.computeBoundingBox();
-    return geometry.boundingBox!.isEmpty() ? [] : [{ box: geometry.boundingBox!, joint }];
-  });
-
   const vertices = sources.reduce((n, s) => n + s.out.length / 3, 0);
   const totalSeconds = clips.reduce((t, c) => t + c.duration, 0);
   const rate = Math.min(options.rate ?? 12, (options.budget ?? 1.5e6) / Math.max(1, vertices * totalSeconds));
@@ -139,11 +164,23 @@ export function animatedBounds(
     localToModel(skeleton, pose, null, model);
     _box.makeEmpty();
     for (const source of sources) {
-      skinningMatrices(asset.skins[source.skin], model, matrices[source.skin]);
-      skinVertices(source.geometry, matrices[source.skin], source.out, null);
-      expandByPositions(_box, source.out, source.morphReach);
+      morph(source, pose.weights);
+      if (source.skinning) {
+        skinningMatrices(asset.skins[source.skin], model, matrices[source.skin]);
+        skinVertices(source.skinning, matrices[source.skin], source.out, null);
+      } else {
+        const o = source.joint * 16;
+        const { morphed, out } = source;
+        for (let i = 0; i < morphed.length; i += 3) {
+          _vertex.fromArray(morphed, i);
+          const { x, y, z } = _vertex;
+          out[i] = model[o] * x + model[o + 4] * y + model[o + 8] * z + model[o + 12];
+          out[i + 1] = model[o + 1] * x + model[o + 5] * y + model[o + 9] * z + model[o + 13];
+          out[i + 2] = model[o + 2] * x + model[o + 6] * y + model[o + 10] * z + model[o + 14];
+        }
+      }
+      expandByPositions(_box, source.out);
     }
-    for (const { box, joint } of rigid) _box.union(movedBox(box, _matrix.fromArray(model, joint * 16)));
     if (_box.isEmpty()) return;
     moving.union(_box);
     _box.min.x -= shiftX;
@@ -177,10 +214,4 @@ export function animatedBounds(
     }
   }
   return { moving, inPlace };
-}
-
-const _corner = new Box3();
-/** `box` moved by `matrix` (the box of its eight moved corners). */
-function movedBox(box: Box3, matrix: Matrix4): Box3 {
-  return _corner.copy(box).applyMatrix4(matrix);
 }
