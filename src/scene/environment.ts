@@ -80,6 +80,8 @@ export class StageEnvironment {
   #environmentRequest = 0;
   #skyboxRequest = 0;
   #disposed = false;
+  /** The neutral room is asked for but not made yet: it is made just before the first render that needs it. */
+  #neutralPending = false;
   /** Called when the environment switches between image light and none, so the stage can balance its lamps. */
   onChange: ((lit: boolean) => void) | null = null;
 
@@ -89,9 +91,9 @@ export class StageEnvironment {
     this.#redraw = redraw;
   }
 
-  /** Whether an image-based light is on now. */
+  /** Whether an image-based light is on (or about to be, at the next render). */
   get lit(): boolean {
-    return this.#scene.environment !== null;
+    return this.#scene.environment !== null || this.#neutralPending;
   }
 
   setToneMapping(name: ToneMappingName): void {
@@ -103,14 +105,14 @@ export class StageEnvironment {
   async setEnvironment(source: EnvironmentSource): Promise<void> {
     const request = ++this.#environmentRequest;
     if (source === 'neutral' || source === 'none') {
-      this.#show(source === 'neutral' ? neutralRoom(this.#renderer) : null, null);
+      this.#showNeutral(source === 'neutral');
       return;
     }
     let texture: Texture;
     try {
       texture = await loadEquirect(source);
     } catch (error) {
-      if (request === this.#environmentRequest && !this.#disposed) this.#show(neutralRoom(this.#renderer), null);
+      if (request === this.#environmentRequest && !this.#disposed) this.#showNeutral(true);
       throw error;
     }
     if (request !== this.#environmentRequest || this.#disposed) {
@@ -122,6 +124,24 @@ export class StageEnvironment {
     pmrem.dispose();
     texture.dispose();
     this.#show(prefiltered, prefiltered);
+  }
+
+  /**
+   * Before each render: makes the neutral room if it is wanted and not made yet. Deferred to here so that a
+   * stage that never draws (a test fixture, a viewer scrolled away) costs no PMREM pass.
+   */
+  prepare(): void {
+    if (!this.#neutralPending) return;
+    this.#neutralPending = false;
+    this.#show(neutralRoom(this.#renderer), null);
+  }
+
+  /** The neutral room (made at the next render) or no image light. */
+  #showNeutral(on: boolean): void {
+    this.#show(null, null);
+    this.#neutralPending = on;
+    // the lamps balance for the light about to be there
+    if (on) this.onChange?.(true);
   }
 
   /** Shows an equirectangular image behind the scene (null: the `background` colour); rejects (`load-failed`) when it fails. */
@@ -160,7 +180,7 @@ export class StageEnvironment {
     const neutral = neutralRooms.get(this.#renderer);
     if (!neutral) return;
     neutralRooms.delete(this.#renderer);
-    if (this.#scene.environment === neutral) this.#show(neutralRoom(this.#renderer), null);
+    if (this.#scene.environment === neutral) this.#showNeutral(true);
     neutral.dispose();
   }
 

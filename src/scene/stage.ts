@@ -270,6 +270,7 @@ export class Stage implements StageCore {
 
   render(): void {
     if (this.#disposed) return;
+    this.environment.prepare();
     this.renderer.render(this.scene, this.camera);
   }
 

@@ -60,8 +60,8 @@ describe('light: a neutral environment by default', () => {
     expect(errors).to.have.length(1);
     expect(errors[0].code).to.equal('load-failed');
     expect(errors[0].message).to.include('/no/such/sky.hdr');
-    expect(scene.stage!.scene.environment).to.not.equal(null);
     scene.step(0);
+    expect(scene.stage!.scene.environment).to.not.equal(null);
     expect(silhouette(scene.stage!)!.brightness).to.be.above(LIT);
     scene.parentElement!.remove();
   });
