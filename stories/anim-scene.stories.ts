@@ -10,6 +10,17 @@ import './support/demo-shape.js';
 interface SceneArgs {
   cameraOrbit: string;
   cameraTarget: string;
+  fieldOfView: string;
+  minCameraOrbit: string;
+  maxCameraOrbit: string;
+  minFieldOfView: string;
+  maxFieldOfView: string;
+  autoRotate: boolean;
+  autoRotateDelay: string;
+  environmentImage: string;
+  skyboxImage: string;
+  toneMapping: string;
+  shadowIntensity: number;
   controls: boolean;
   shadows: boolean;
   ground: boolean;
@@ -32,8 +43,19 @@ const meta: Meta<SceneArgs> = {
   title: 'Elements/anim-scene',
   component: 'anim-scene',
   args: {
-    cameraOrbit: '30deg 15deg 4m',
-    cameraTarget: '0 0.9 0',
+    cameraOrbit: 'auto auto auto',
+    cameraTarget: 'auto',
+    fieldOfView: 'auto',
+    minCameraOrbit: 'auto auto auto',
+    maxCameraOrbit: 'auto auto auto',
+    minFieldOfView: 'auto',
+    maxFieldOfView: 'auto',
+    autoRotate: false,
+    autoRotateDelay: '3s',
+    environmentImage: 'neutral',
+    skyboxImage: '',
+    toneMapping: 'neutral',
+    shadowIntensity: 1,
     controls: true,
     shadows: true,
     ground: true,
@@ -54,6 +76,25 @@ const meta: Meta<SceneArgs> = {
   argTypes: {
     cameraOrbit: { name: 'camera-orbit', control: 'text' },
     cameraTarget: { name: 'camera-target', control: 'text' },
+    fieldOfView: { name: 'field-of-view', control: 'text' },
+    minCameraOrbit: { name: 'min-camera-orbit', control: 'text' },
+    maxCameraOrbit: { name: 'max-camera-orbit', control: 'text' },
+    minFieldOfView: { name: 'min-field-of-view', control: 'text' },
+    maxFieldOfView: { name: 'max-field-of-view', control: 'text' },
+    autoRotate: { name: 'auto-rotate', control: 'boolean' },
+    autoRotateDelay: { name: 'auto-rotate-delay', control: 'text' },
+    environmentImage: {
+      name: 'environment-image',
+      control: 'text',
+      description: '`neutral`, `none` or an HDR/image URL.',
+    },
+    skyboxImage: { name: 'skybox-image', control: 'text' },
+    toneMapping: {
+      name: 'tone-mapping',
+      control: 'select',
+      options: ['neutral', 'aces', 'agx', 'reinhard', 'cineon', 'linear', 'none'],
+    },
+    shadowIntensity: { name: 'shadow-intensity', control: { type: 'range', min: 0, max: 1, step: 0.05 } },
     controls: { control: 'boolean' },
     shadows: { control: 'boolean' },
     ground: { control: 'boolean' },
@@ -82,6 +123,17 @@ function scene(args: SceneArgs, children: TemplateResult): TemplateResult {
       style="height: ${args.height}"
       camera-orbit=${args.cameraOrbit}
       camera-target=${args.cameraTarget}
+      field-of-view=${args.fieldOfView}
+      min-camera-orbit=${args.minCameraOrbit}
+      max-camera-orbit=${args.maxCameraOrbit}
+      min-field-of-view=${args.minFieldOfView}
+      max-field-of-view=${args.maxFieldOfView}
+      ?auto-rotate=${args.autoRotate}
+      auto-rotate-delay=${args.autoRotateDelay}
+      environment-image=${args.environmentImage}
+      skybox-image=${args.skyboxImage || nothing}
+      tone-mapping=${args.toneMapping}
+      shadow-intensity=${args.shadowIntensity}
       ?controls=${args.controls}
       ?shadows=${args.shadows}
       ?ground=${args.ground}
@@ -107,6 +159,12 @@ type Story = StoryObj<SceneArgs>;
 
 /** Ground, soft shadows and orbit controls around a stand-in shape (the character element comes next). */
 export const Stage: Story = {};
+
+/** The fox (authored in centimetre-like units) walking: framed by its animated bounds, the walk shown in place with its ground trail. */
+export const FramedFox: Story = {
+  render: (args) => scene(args, html`<anim-character src="/assets/third-party/Fox.glb" clip="Walk"></anim-character>`),
+  args: { autoRotate: true },
+};
 
 /** The bare stage: no ground, no shadows, a transparent background over the page. */
 export const Transparent: Story = {

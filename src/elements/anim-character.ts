@@ -1,6 +1,7 @@
 import type { PropertyValues } from 'lit';
 import { customElement } from 'lit/decorators.js';
 import type { Object3D } from 'three';
+import type { Stage } from '../scene/stage.js';
 import './anim-clip.js';
 import './anim-event.js';
 import './anim-layer.js';
@@ -58,7 +59,10 @@ export type {
  * vertices (`skinning="cpu"`). Morph-target weights play with their clip.
  *
  * Inside an `<anim-scene>` it draws on the scene's stage; on its own it makes a stage (canvas, camera,
- * lights) of its own and fills its box. `<anim-clip>` children name clips, cut slices out of long takes and
+ * lights) of its own and fills its box: a viewer whose camera fits the model, steered by the same camera and
+ * light attributes as `<anim-scene>` (`camera-orbit`, `camera-target`, `field-of-view` and their limits,
+ * `auto-rotate`, `environment-image`, `skybox-image`, `tone-mapping`, `exposure`, `shadow-intensity`,
+ * `frame()`); inside a scene the scene's apply and the character's are ignored. `<anim-clip>` children name clips, cut slices out of long takes and
  * hold timed `<anim-event>`s.
  *
  * A state graph drives it when it has graph children (`<anim-param>`, `<anim-state>`, `<anim-transition>`,
@@ -98,7 +102,7 @@ export type {
  * @attr loading - `eager` (the default) loads at once; `lazy` waits until the character is about a screen away from the viewport.
  * @attr {boolean} foot-ik - Plants the feet on the ground under them (the scene's `ground`, `<anim-model ground>`, meshes with `userData.ground`): legs bent by two-bone IK, the pelvis lowered as needed, soles turned to the slope; skipped while airborne. An `<anim-foot-ik>` child turns it on too and sets its knobs. The legs are those of the humanoid map (see `rig`), else found by their names; legs that cannot be found report `unknown-bone`.
  * @attr rig - How this model's bones map onto the humanoid slots, for clips played with `<anim-clip retarget>`, the ragdoll's bodies, cloth's body colliders and foot IK's legs: `auto` (the default: Mixamo, Rigify, VRM/Unity, Blender `.L`/`_L` and other common namings, the hierarchy and the body's sides), `mixamo`, or a JSON map of slot to bone name (`{"leftUpperArm": "arm_upper_L"}`) over what `auto` finds (`<anim-rig>` children write the same map in markup, and win over it). A key that is not a slot reports `bad-attribute`, a bone the model lacks `unknown-bone`; a model that cannot be mapped reports `no-humanoid` naming the missing slots.
- * @attr root-motion - What the clips' root motion does: `off` (the default: it plays in the skeleton), `apply` (it moves the character: position and, with `yaw`, heading) or `expose` (the character stays; a controller reads `rootMotionDelta()`), plus `planar` (only the horizontal is taken; the vertical stays in the skeleton) and `yaw` (turning is taken too). A bare `root-motion` means `apply`. Either way the extracted motion is removed from the root bone, so it is not applied twice; seamless across loop seams and blended through crossfades and blend spaces. With `off`, a clip with a stride (`<anim-clip stride>` or the model's) plays at the rate that keeps its feet in pace with the character's ground speed (once it has moved, or `groundSpeed` is set: a walk shown in place keeps walking).
+ * @attr root-motion - What the clips' root motion does: `auto` (the default: shown in place: the horizontal motion is taken out of the skeleton and not applied, so a walk or a run stays where the camera framed it and never snaps back at the loop seam; a trail of marks on the ground streams away behind the character at the clip's speed, and `debug="root-motion"` adds the arrow; a controller turns it into `expose planar`), `off` (it plays in the skeleton: the character walks off and jumps back each loop), `apply` (it moves the character: position and, with `yaw`, heading) or `expose` (the character stays; a controller reads `rootMotionDelta()`), plus `planar` (only the horizontal is taken; the vertical stays in the skeleton) and `yaw` (turning is taken too). A bare `root-motion` means `apply`. Either way the extracted motion is removed from the root bone, so it is not applied twice; seamless across loop seams and blended through crossfades and blend spaces. With `off`, a clip with a stride (`<anim-clip stride>` or the model's) plays at the rate that keeps its feet in pace with the character's ground speed (once it has moved, or `groundSpeed` is set: a walk shown in place keeps walking).
  * @attr root-bone - The bone whose motion moves the character. Default `Hips`, else the skeleton's root. A name the model lacks reports `unknown-bone` (the default is used).
  * @attr {boolean} vertical-handoff - Physics owns the vertical (a jump): the clip's pelvis rise is flattened out of the pose, vertical root motion is dropped and foot IK stands aside. See `setRootMotionVertical()`.
  *
@@ -130,7 +134,7 @@ export type {
  * @prop {string[]} bones - Read-only: the joint names of the model's skins (empty until loaded).
  * @prop {number} duration - Read-only: length of the current clip in seconds (0 when none plays); while a state graph drives, the cycle length of its current state (a blend space's: its heaviest clip's).
  * @prop {number} time - Seconds into the current clip; while a state graph drives, into its current state's cycle. Setting it seeks there (no events fire for the jump).
- * @prop {string} rootMotion - See the `root-motion` attribute, as normalized text (`"apply planar"`); accepts the text.
+ * @prop {string} rootMotion - See the `root-motion` attribute, as normalized text (`"auto"`, `"apply planar"`); accepts the text.
  * @prop {string | null} rootBone - See the `root-bone` attribute.
  * @prop {boolean} verticalHandoff - See the `vertical-handoff` attribute.
  * @prop {number | null} groundSpeed - Ground speed (m/s) that clips with a stride follow when root motion is off; null (the default) measures how fast the character moves.
@@ -421,7 +425,14 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
     return renderCharacter(this.#parts, this.poster);
   }
 
+  /** The camera and light attributes steer the character's own stage only (inside a scene, the scene's do). */
+  protected override viewStage(): Stage | undefined {
+    const loader = this.#parts.loader;
+    return loader.ownStage ? loader.stage : undefined;
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
     if (changed.has('footIk')) this.#parts.footIk.sync();
     if (changed.has('paused')) this.#parts.syncPaused();
   }

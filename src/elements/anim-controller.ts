@@ -270,7 +270,7 @@ export class AnimController extends LitElement {
     }
     if (connection !== this.#connection) return;
     this.#stage = stage;
-    if (character.rootMotion === 'off') character.rootMotion = 'expose planar';
+    if (character.rootMotion === 'off' || character.rootMotion === 'auto') character.rootMotion = 'expose planar';
     const controller = new ThirdPersonController(stage, physics, () => internals?.rig);
     controller.orbit.yaw = (internals?.rig?.root.rotation.y ?? 0) * (180 / Math.PI) + 180;
     this.#controller = controller;

@@ -1,5 +1,5 @@
 import { ContextProvider } from '@lit/context';
-import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { configurePhysics } from '../scene/physics.js';
 import { setMaxRagdolls } from '../scene/ragdoll.js';
@@ -7,23 +7,12 @@ import { DEBUG_VIEWS, type DebugView, Stage } from '../scene/stage.js';
 import { acceptFinite, acceptValue, listText } from './accept-value.js';
 import { reportContextChanges } from './context-events.js';
 import { reportCaughtOnce } from './errors.js';
+import { ViewElement } from './scene-view-attributes.js';
 import { stageContext } from './stage-context.js';
 import { StatsPanel } from './stats-panel.js';
-import {
-  type CameraOrbit,
-  formatCameraOrbit,
-  parseCameraOrbit,
-  parseColor,
-  parseNumber,
-  parseTime,
-  parseTokenList,
-  parseVector3,
-  type Vector3Tuple,
-} from './units.js';
+import { parseColor, parseNumber, parseTime, parseTokenList, parseVector3, type Vector3Tuple } from './units.js';
 import { parseReveal, type RevealMode, ViewerCover, viewerCoverStyles } from './viewer-cover.js';
 
-const DEFAULT_ORBIT: CameraOrbit = { yaw: 30, pitch: 15, distance: 4 };
-const DEFAULT_TARGET: Vector3Tuple = [0, 0.9, 0];
 const DEFAULT_BACKGROUND = '#e9ebee';
 
 const parseNonNegative = (text: string) => parseNumber(text, { min: 0 });
@@ -51,9 +40,6 @@ function applyPhysics(stage: Stage, el: AnimScene): void {
  * defining the element upgrades it at once and its connectedCallback applies these.
  */
 const APPLY = {
-  cameraOrbit: (stage: Stage, el: AnimScene) =>
-    stage.setOrbit(el.cameraOrbit.yaw, el.cameraOrbit.pitch, el.cameraOrbit.distance),
-  cameraTarget: (stage: Stage, el: AnimScene) => stage.setTarget(...el.cameraTarget),
   controls: (stage: Stage, el: AnimScene) => {
     stage.setControls(el.controls);
     el.keyboardOrbit(el.controls);
@@ -61,7 +47,6 @@ const APPLY = {
   shadows: (stage: Stage, el: AnimScene) => stage.setShadows(el.shadows),
   ground: (stage: Stage, el: AnimScene) => stage.setGround(el.ground),
   background: (stage: Stage, el: AnimScene) => stage.setBackground(el.background),
-  exposure: (stage: Stage, el: AnimScene) => stage.setExposure(el.exposure),
   debug: (stage: Stage, el: AnimScene) => stage.setDebug(el.debug),
   maxRagdolls: (stage: Stage, el: AnimScene) => setMaxRagdolls(stage, el.maxRagdolls),
   physics: (stage: Stage, el: AnimScene) => applyPhysics(stage, el),
@@ -77,8 +62,16 @@ const APPLY = {
 
 /**
  * The stage for animated characters: a WebGL canvas that fills the element, a camera on an orbit around a
- * target, a soft sky light and a shadow-casting key light, an optional ground, and the one frame loop that
- * drives every character inside. The loop pauses while the tab is hidden or the scene is off screen.
+ * target, a neutral image-based light with a soft sky light and a shadow-casting key light, an optional
+ * ground, and the one frame loop that drives every character inside. The loop pauses while the tab is
+ * hidden or the scene is off screen.
+ *
+ * The camera frames the content by itself, in the model-viewer manner: when a model arrives, the `auto`
+ * parts of `camera-target` and `camera-orbit` fit its animated bounds (every pose of every clip, sampled
+ * once at load; a walk's root motion is shown in place, see `<anim-character root-motion>`), so a
+ * centimetre-scaled fox, a 0.01-scaled armature and a tall tower all fill the view with a margin. The near
+ * and far planes, the ground disc, its grid cell and fade, and the shadow camera scale with the model.
+ * `frame()` fits again on demand (after the page moved or scaled a model).
  *
  * 3D children (`<anim-character>`, …) find the scene's stage through context. A character outside any scene
  * makes a stage of its own, so a scene is needed only to put several things on one stage or to set the
@@ -89,13 +82,24 @@ const APPLY = {
  *
  * @summary A 3D stage: renderer, camera, lights, ground and the frame loop for the characters inside.
  *
- * @attr camera-orbit - Camera position around the target: `"yaw pitch distance"`; angles in degrees (or with `deg`/`rad`), distance in metres. Yaw 0 looks at the model's front (from +Z). Default `"30deg 15deg 4m"`.
- * @attr camera-target - The point the camera looks at and orbits, `"x y z"` in metres. Default `"0 0.9 0"`.
+ * @attr camera-orbit - Camera position around the target: `"yaw pitch distance"`, each part `auto` or a value; angles in degrees (or with `deg`/`rad`/`turn`), yaw 0 looks at the model's front (from +Z), pitch above the horizon within ±90°; the distance in metres (`m`/`cm`/`mm`) or a percentage of the fitted distance (`150%`). `auto`: yaw 30°, pitch 15°, and the distance at which the model's animated bounds fill 85% of the view. Default `"auto auto auto"`.
+ * @attr camera-target - The point the camera looks at and orbits: `auto` (the centre of the model's animated bounds: every pose of every clip, root motion shown in place) or `"x y z"` lengths. Default `auto`.
+ * @attr field-of-view - Vertical field of view, an angle from 1° to 179°, or `auto` (35°). Default `auto`.
+ * @attr min-camera-orbit - Lower limits of the orbit the user may drag or zoom to, `"yaw pitch distance"` as `camera-orbit`; an `auto` part leaves that side open (distance: a quarter of the fitted distance). Default `"auto auto auto"`.
+ * @attr max-camera-orbit - Upper limits, as `min-camera-orbit` (distance `auto`: four times the fitted distance).
+ * @attr min-field-of-view - Smallest field of view, as `field-of-view` (`auto`: 1°).
+ * @attr max-field-of-view - Largest field of view, as `field-of-view` (`auto`: 179°).
+ * @attr {boolean} auto-rotate - Turns the camera slowly around the target (a turn in 30 s), from the first frame and again `auto-rotate-delay` after the user lets go.
+ * @attr auto-rotate-delay - Seconds (or `ms`) without interaction before auto-rotate resumes, 0 or more. Default 3.
+ * @attr environment-image - The image-based light: `neutral` (three's room environment, prefiltered once per renderer; the default), `none` (the lamps only), or the URL of an equirectangular HDR (`.hdr`) or ordinary image. A URL that cannot be loaded reports `load-failed` once and the neutral room stays.
+ * @attr skybox-image - URL of an equirectangular image (`.hdr` or an ordinary image) drawn behind the scene instead of `background`; it does not light the model (see `environment-image`). A URL that cannot be loaded reports `load-failed`.
+ * @attr tone-mapping - `neutral` (Khronos PBR Neutral, the default: colours as authored), `aces`, `agx`, `reinhard`, `cineon`, `linear` or `none`.
+ * @attr exposure - Tone-mapping exposure, 0 or more; 1 is neutral. Default 1.
+ * @attr shadow-intensity - How dark the key light's shadow is, 0 (none) to 1. Default 1. Shadows are drawn only with `shadows`.
  * @attr {boolean} controls - Lets the user orbit (drag), zoom (wheel) and pan (right-drag) the camera; the canvas joins the tab order and, while it has focus, the arrow keys orbit and `+` / `-` zoom.
  * @attr {boolean} shadows - The key light casts soft shadows (onto the ground and the characters).
  * @attr {boolean} ground - Shows a ground disc at y = 0 with a faint 1 m grid, fading into the background.
  * @attr background - Any CSS colour behind the scene; `transparent` shows the page. Default `#e9ebee`.
- * @attr exposure - Tone-mapping exposure (ACES Filmic), 0 or more; 1 is neutral. Default 1.
  * @attr {boolean} paused - Stops time for every character; the scene still redraws when configured. `step()` still works.
  * @attr time-scale - Multiplies the passage of time, 0 or more (0.5 is slow motion). Default 1.
  * @attr {boolean} physics - Starts the Rapier physics world now rather than when a ragdoll or a controller first needs it (Rapier loads once per page). A failure to start is one `anim-error` per page: `physics-unavailable` when the optional Rapier package is not installed, `physics-failed` when it cannot start; the next request tries again.
@@ -108,8 +112,19 @@ const APPLY = {
  * @attr reveal - When the placeholder or poster goes: `auto` (the default) at the first frame drawn once every character's model inside has loaded (or failed), `manual` only when `dismissPoster()` is called.
  * @attr alt - The accessible name of the canvas (`role="img"`, `aria-label`); default "3D scene".
  *
- * @prop {CameraOrbit} cameraOrbit - `{yaw, pitch, distance}` in degrees and metres; accepts the attribute's text too.
- * @prop {[number, number, number]} cameraTarget - `[x, y, z]` in metres; accepts the attribute's text too.
+ * @prop {OrbitSpec} cameraOrbit - `{yaw, pitch, distance}` as asked: degrees, metres, `'auto'` parts, a distance like `'150%'`; accepts the attribute's text too. The orbit in effect is `getCameraOrbit()`.
+ * @prop {TargetSpec} cameraTarget - `'auto'` or `[x, y, z]` in metres; accepts the attribute's text too. The target in effect is `getCameraTarget()`.
+ * @prop {number | 'auto'} fieldOfView - See the `field-of-view` attribute (degrees).
+ * @prop {OrbitSpec} minCameraOrbit - See the `min-camera-orbit` attribute.
+ * @prop {OrbitSpec} maxCameraOrbit - See the `max-camera-orbit` attribute.
+ * @prop {number | 'auto'} minFieldOfView - See the `min-field-of-view` attribute.
+ * @prop {number | 'auto'} maxFieldOfView - See the `max-field-of-view` attribute.
+ * @prop {boolean} autoRotate - See the `auto-rotate` attribute.
+ * @prop {number} autoRotateDelay - See the `auto-rotate-delay` attribute (seconds).
+ * @prop {string} environmentImage - See the `environment-image` attribute (`'neutral'`, `'none'` or the URL).
+ * @prop {string | null} skyboxImage - See the `skybox-image` attribute.
+ * @prop {ToneMappingName} toneMapping - See the `tone-mapping` attribute.
+ * @prop {number} shadowIntensity - See the `shadow-intensity` attribute.
  * @prop {boolean} controls - See the `controls` attribute.
  * @prop {boolean} shadows - See the `shadows` attribute.
  * @prop {boolean} ground - See the `ground` attribute.
@@ -127,7 +142,7 @@ const APPLY = {
  * @prop {string | null} alt - See the `alt` attribute.
  * @prop {Stage | undefined} stage - The three.js side (renderer, camera, loop) while connected; for advanced use.
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad attribute value (`code: 'bad-attribute'`, the message names the value); `context-lost` once when the browser takes the WebGL context away (nothing draws until `anim-context-restored`). Bubbles; the children's errors bubble through here too.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad attribute value (`code: 'bad-attribute'`, the message names the value); `load-failed` for an `environment-image` or `skybox-image` that cannot be loaded; `context-lost` once when the browser takes the WebGL context away (nothing draws until `anim-context-restored`). Bubbles; the children's errors bubble through here too.
  * @fires {CustomEvent<AnimContextRestoredDetail>} anim-context-restored - The WebGL context is back after a `context-lost`: the scene draws again (models, textures and shadows rebuilt, no page action needed).
  *
  * @slot - 3D elements (`<anim-character>`, `<anim-model>`, …) and HTML to lay over the canvas.
@@ -145,7 +160,7 @@ const APPLY = {
  * @cssprop [--anim-placeholder-color=#9aa3ad] - Colour of the placeholder's spinner.
  */
 @customElement('anim-scene')
-export class AnimScene extends LitElement {
+export class AnimScene extends ViewElement {
   static override styles = [
     viewerCoverStyles,
     css`
@@ -197,33 +212,12 @@ export class AnimScene extends LitElement {
   #statsPanel: StatsPanel | undefined;
   readonly #provider = new ContextProvider(this, { context: stageContext });
 
-  #cameraOrbit = DEFAULT_ORBIT;
-  #cameraTarget = DEFAULT_TARGET;
   #background = DEFAULT_BACKGROUND;
-  #exposure = 1;
   #timeScale = 1;
   #debug: DebugView[] = [];
   #maxRagdolls = DEFAULT_MAX_RAGDOLLS;
   #gravity = DEFAULT_GRAVITY;
   #fixedStep = DEFAULT_FIXED_STEP;
-
-  @property({ attribute: 'camera-orbit' })
-  get cameraOrbit(): CameraOrbit {
-    return this.#cameraOrbit;
-  }
-  set cameraOrbit(value: CameraOrbit | string | null | undefined) {
-    const text = value !== null && typeof value === 'object' ? formatCameraOrbit(value) : value;
-    this.#cameraOrbit = acceptValue(this, 'camera-orbit', text, parseCameraOrbit, this.#cameraOrbit, DEFAULT_ORBIT);
-  }
-
-  @property({ attribute: 'camera-target' })
-  get cameraTarget(): Vector3Tuple {
-    return this.#cameraTarget;
-  }
-  set cameraTarget(value: readonly number[] | string | null | undefined) {
-    const text = listText(value);
-    this.#cameraTarget = acceptValue(this, 'camera-target', text, parseVector3, this.#cameraTarget, DEFAULT_TARGET);
-  }
 
   @property({ type: Boolean }) controls = false;
   @property({ type: Boolean }) shadows = false;
@@ -236,14 +230,6 @@ export class AnimScene extends LitElement {
   }
   set background(value: string | null | undefined) {
     this.#background = acceptValue(this, 'background', value, parseColor, this.#background, DEFAULT_BACKGROUND);
-  }
-
-  @property()
-  get exposure(): number {
-    return this.#exposure;
-  }
-  set exposure(value: number | string | null | undefined) {
-    this.#exposure = acceptValue(this, 'exposure', value, parseNonNegative, this.#exposure, 1);
   }
 
   @property({ attribute: 'time-scale' })
@@ -377,7 +363,12 @@ export class AnimScene extends LitElement {
       ${this.#statsPanel?.element ?? nothing}`;
   }
 
+  protected override viewStage(): Stage | undefined {
+    return this.#stage;
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
     // configuration only: per-frame work never goes through lit's update cycle
     for (const key of changed.keys()) this.#apply(key as keyof AnimScene);
   }

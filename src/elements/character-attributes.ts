@@ -2,17 +2,17 @@
  * The configuration of `<anim-character>`: every attribute and its property (one name each), parsed here and
  * handed to the character's parts. The element (anim-character.ts) adds what it reads back and does.
  */
-import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
 import { describeValue } from '../runtime/describe-value.js';
 import type { WrapMode } from '../runtime/index.js';
 import type { RigChoice } from '../scene/clip-sources.js';
 import { SKINNING_MODES, type SkinningMode } from '../scene/skin-output.js';
 import { acceptValue, listText } from './accept-value.js';
-import { formatRootMotion, parseRootMotion, ROOT_MOTION_OFF } from './character-motion.js';
+import { formatRootMotion, parseRootMotion, ROOT_MOTION_AUTO } from './character-motion.js';
 import { CharacterParts } from './character-parts.js';
 import { DEFAULT_FADE, parseFade, parseLoop, parseRepetitions, parseRig } from './character-playback.js';
 import { reportError } from './errors.js';
+import { ViewElement } from './scene-view-attributes.js';
 import {
   type ClipTime,
   formatClipTime,
@@ -68,7 +68,7 @@ function jsonText(value: object): unknown {
 export let partsOf: (character: CharacterAttributes) => CharacterParts;
 
 /** The attributes of `<anim-character>` (documented on the element). @internal */
-export class CharacterAttributes extends LitElement {
+export abstract class CharacterAttributes extends ViewElement {
   /** @internal */
   readonly #parts = new CharacterParts(this);
 
@@ -259,7 +259,7 @@ export class CharacterAttributes extends LitElement {
   set rootMotion(value: string | null | undefined) {
     const p = this.#parts;
     const motion = p.motion;
-    motion.setting = acceptValue(this, 'root-motion', value, parseRootMotion, motion.setting, ROOT_MOTION_OFF);
+    motion.setting = acceptValue(this, 'root-motion', value, parseRootMotion, motion.setting, ROOT_MOTION_AUTO);
     if (p.loader.rig) motion.apply(p.loader.rig);
   }
 

@@ -9,6 +9,7 @@ import { CharacterRig, type RigListener } from '../scene/character-rig.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
 import { CodedError } from '../scene/coded-error.js';
+import { GroundTrail } from '../scene/ground-trail.js';
 import { disposeObject, loadGltf } from '../scene/load-gltf.js';
 import { RigPropertyTracks } from '../scene/rig-property-tracks.js';
 import { RootMotionArrow } from '../scene/root-motion-arrow.js';
@@ -39,6 +40,8 @@ export interface LoadHooks {
   loadStarted(): void;
   /** The in-scene state changed: the host's box is positioned by the scene, or holds its own canvas. */
   inScene(inScene: boolean): void;
+  /** Whether root motion is shown in place (`root-motion="auto"`): the ground trail shows it. */
+  inPlace(): boolean;
 }
 
 /**
@@ -89,6 +92,8 @@ export class CharacterLoader implements ReactiveController {
   #arrow: RootMotionArrow | undefined;
   /** Ends the count of the load in flight on the stage (see trackLoad). */
   #loadDone: (() => void) | undefined;
+  /** The trail that shows root motion played in place. */
+  #trail: GroundTrail | undefined;
 
   /** Load progress 0–1 while loading, else null. */
   progress: number | null = null;
@@ -164,6 +169,12 @@ export class CharacterLoader implements ReactiveController {
     if (lease.own) lease.stage.canvas.setAttribute('part', 'canvas');
     this.#arrow = new RootMotionArrow(lease.stage, () => this.#rig);
     lease.stage.addLateActor(this.#arrow);
+    this.#trail = new GroundTrail(
+      lease.stage,
+      () => this.#rig,
+      () => this.#hooks.inPlace(),
+    );
+    lease.stage.addLateActor(this.#trail);
     this.#request();
   }
 
@@ -172,6 +183,11 @@ export class CharacterLoader implements ReactiveController {
       lease.stage.removeActor(this.#arrow);
       this.#arrow.dispose();
       this.#arrow = undefined;
+    }
+    if (this.#trail) {
+      lease.stage.removeActor(this.#trail);
+      this.#trail.dispose();
+      this.#trail = undefined;
     }
     this.release();
   }

@@ -18,12 +18,20 @@ export interface RootMotionSetting {
   planar: boolean;
   /** Turning about the vertical is extracted too. */
   yaw: boolean;
+  /** `auto`: shown in place (horizontal motion extracted, not applied) with a ground trail. */
+  auto?: boolean;
 }
 
 export const ROOT_MOTION_OFF: RootMotionSetting = { mode: 'off', planar: false, yaw: false };
+/** The default: a walk stays in frame, its motion shown by the ground trail (and the debug arrow). */
+export const ROOT_MOTION_AUTO: RootMotionSetting = { mode: 'expose', planar: true, yaw: false, auto: true };
 
-/** `off` | `apply` | `expose`, with `planar` and `yaw` in any order; a bare flag (`""`, `planar`) means `apply`. */
+/**
+ * `auto`, or `off` | `apply` | `expose` with `planar` and `yaw` in any order; a bare flag (`""`, `planar`)
+ * means `apply`.
+ */
 export function parseRootMotion(text: string): Parsed<RootMotionSetting> {
+  if (text.trim().toLowerCase() === 'auto') return { ok: true, value: ROOT_MOTION_AUTO };
   const setting: RootMotionSetting = { mode: 'apply', planar: false, yaw: false };
   let modes = 0;
   for (const token of text.trim().toLowerCase().split(/\s+/).filter(Boolean)) {
@@ -32,13 +40,14 @@ export function parseRootMotion(text: string): Parsed<RootMotionSetting> {
       modes++;
     } else if (token === 'planar') setting.planar = true;
     else if (token === 'yaw') setting.yaw = true;
-    else return { ok: false, message: `"${text}": "${token}" is not off, apply, expose, planar or yaw` };
+    else return { ok: false, message: `"${text}": "${token}" is not auto, off, apply, expose, planar or yaw` };
   }
   if (modes > 1) return { ok: false, message: `"${text}" names more than one of off, apply, expose` };
   return { ok: true, value: setting };
 }
 
 export function formatRootMotion(setting: RootMotionSetting): string {
+  if (setting.auto) return 'auto';
   return [setting.mode, setting.planar ? 'planar' : '', setting.yaw ? 'yaw' : ''].filter(Boolean).join(' ');
 }
 
@@ -138,7 +147,7 @@ export class CharacterMotion {
   /** Degrees about the vertical. */
   heading = 0;
   scale = 1;
-  setting: RootMotionSetting = ROOT_MOTION_OFF;
+  setting: RootMotionSetting = ROOT_MOTION_AUTO;
   rootBone: string | null = null;
   verticalHandoff = false;
   groundSpeed: number | null = null;

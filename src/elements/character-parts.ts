@@ -4,6 +4,7 @@
  * graph, foot IK and the ragdoll. The element's properties and methods forward here.
  */
 import type { LitElement } from 'lit';
+import { frameCharacter } from '../scene/character-framing.js';
 import type { SkinningMode } from '../scene/skin-output.js';
 import { FootIkController } from './character-foot-ik.js';
 import { CharacterGraph } from './character-graph.js';
@@ -71,6 +72,7 @@ export class CharacterParts {
       rigChoice: () => playback.effectiveRig(),
       listener: playback.listener,
       loadStarted: () => playback.loadStarted(),
+      inPlace: () => motion.setting.auto === true,
       inScene: (inScene) => {
         if (inScene) states.states.add('in-scene');
         else states.states.delete('in-scene');
@@ -80,6 +82,7 @@ export class CharacterParts {
         playback.install(rig);
         motion.apply(rig);
         motion.place(rig);
+        frameCharacter(rig);
         graph.attach(rig);
         playback.start();
         // a clip that starts by itself (no graph decides) is what reduced motion holds

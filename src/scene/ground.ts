@@ -1,7 +1,11 @@
-import { CircleGeometry, type Color, Mesh, MeshStandardMaterial } from 'three';
+import { type Box3, CircleGeometry, type Color, Mesh, MeshStandardMaterial } from 'three';
+import { gridCell, stageScale } from './framing.js';
 
-/** Ground radius in metres; the disc fades out well inside it, so its edge is never seen. */
+/** Ground radius in metres for a person-sized model; the disc fades out well inside it, so its edge is never seen. */
 const RADIUS = 40;
+/** Where the fade starts and ends, metres, for a person-sized model. */
+const FADE_START = 3;
+const FADE_END = 18;
 
 /**
  * A large disc at y = 0 that receives shadows, with a faint 1 m grid and a radial fade into the background.
@@ -10,14 +14,16 @@ const RADIUS = 40;
  */
 export class Ground extends Mesh<CircleGeometry, MeshStandardMaterial> {
   readonly uniforms = {
-    uFadeStart: { value: 3 },
-    uFadeEnd: { value: 18 },
+    uFadeStart: { value: FADE_START },
+    uFadeEnd: { value: FADE_END },
     uGridCell: { value: 1 },
     uGridStrength: { value: 0.12 },
   };
 
   constructor(color: Color | string = '#d5d3cf') {
     const material = new MeshStandardMaterial({ color, roughness: 0.95, metalness: 0, transparent: true });
+    // the image light is for the model: at full strength it washes the ground out, grid and shadow with it
+    material.envMapIntensity = 0.35;
     super(new CircleGeometry(RADIUS, 96), material);
     this.name = 'anim-ground';
     // feet stand on it (foot IK probes meshes marked so)
@@ -55,6 +61,22 @@ ${shader.fragmentShader}`.replace(
 }`,
       );
     };
+  }
+
+  /**
+   * Sizes the ground to a model's framing bounds: the disc, its fade and its grid grow or shrink with the
+   * model (a 1 m grid under a person, 1 cm under a mouse), and it sits at y = 0 unless the model's lowest
+   * point is clearly elsewhere (a model centred on the origin stands on its own base, not cut in half).
+   */
+  fitTo(bounds: Box3): void {
+    const scale = stageScale(bounds);
+    this.scale.setScalar(scale);
+    this.uniforms.uFadeStart.value = FADE_START * scale;
+    this.uniforms.uFadeEnd.value = FADE_END * scale;
+    this.uniforms.uGridCell.value = gridCell(bounds.isEmpty() ? 1.8 : bounds.max.y - bounds.min.y || 1.8 * scale);
+    const bottom = bounds.isEmpty() ? 0 : bounds.min.y;
+    this.position.y = Math.abs(bottom) > 0.02 * 1.8 * scale ? bottom : 0;
+    this.updateMatrixWorld();
   }
 
   /** Frees the disc's geometry and material too (Object3D's dispose frees nothing of a mesh). */

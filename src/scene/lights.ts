@@ -2,13 +2,23 @@ import { type Box3, DirectionalLight, HemisphereLight, Sphere, Vector3 } from 't
 
 /** Direction toward the key light: up high, front right, so faces are lit and shadows fall behind-left. */
 const KEY_DIRECTION = new Vector3(0.45, 1, 0.6).normalize();
+/** Shadow normal bias (metres) for a person-sized stage (shadow camera radius PERSON_RADIUS). */
+const NORMAL_BIAS = 0.02;
+const PERSON_RADIUS = 1.8;
 /** Used when there is nothing to fit to: a person-sized volume standing on the origin. */
 const DEFAULT_BOUNDS = new Sphere(new Vector3(0, 0.9, 0), 1.2);
 
-/** A soft sky/ground fill plus one shadow-casting key light. */
+/** Lamp intensities with no image-based light, and beside one (the image light does most of the work then). */
+const FILL = { bare: 1.6, lit: 0.35 };
+const KEY = { bare: 2.4, lit: 1.6 };
+
+/**
+ * A soft sky/ground fill plus one shadow-casting key light. Beside an image-based light (the stage's
+ * environment) both are dimmed: the image lights the model, the key light still casts the shadow.
+ */
 export class StageLights {
-  readonly fill = new HemisphereLight(0xf4f7ff, 0x6b6258, 1.6);
-  readonly key = new DirectionalLight(0xfff5e8, 2.4);
+  readonly fill = new HemisphereLight(0xf4f7ff, 0x6b6258, FILL.bare);
+  readonly key = new DirectionalLight(0xfff5e8, KEY.bare);
 
   constructor() {
     const { shadow } = this.key;
@@ -16,8 +26,23 @@ export class StageLights {
     // PCF with a radius is three's soft shadow now (PCFSoftShadowMap was folded into it)
     shadow.radius = 4;
     shadow.bias = -0.0004;
-    shadow.normalBias = 0.02;
+    shadow.normalBias = NORMAL_BIAS;
     this.key.castShadow = false;
+  }
+
+  /** Balances the lamps for an image-based light being on (`lit`) or off. */
+  balance(lit: boolean): void {
+    this.fill.intensity = lit ? FILL.lit : FILL.bare;
+    this.key.intensity = lit ? KEY.lit : KEY.bare;
+  }
+
+  /** How dark the key light's shadow is, 0 (none) to 1 (full). */
+  set shadowIntensity(value: number) {
+    this.key.shadow.intensity = value;
+  }
+
+  get shadowIntensity(): number {
+    return this.key.shadow.intensity;
   }
 
   /**
@@ -27,7 +52,7 @@ export class StageLights {
   fitTo(box: Box3): void {
     const sphere = box.isEmpty() ? DEFAULT_BOUNDS.clone() : box.getBoundingSphere(new Sphere());
     // a little margin for shadows cast sideways and for motion between refits
-    const radius = Math.max(sphere.radius * 1.5, 0.5);
+    const radius = Math.max(sphere.radius * 1.5, 1e-3);
     const { key } = this;
     key.target.position.copy(sphere.center);
     key.position.copy(sphere.center).addScaledVector(KEY_DIRECTION, radius * 3);
@@ -39,6 +64,8 @@ export class StageLights {
     camera.near = radius;
     camera.far = radius * 5;
     camera.updateProjectionMatrix();
+    // the bias is a length: it scales with the model, or a small model's shadow detaches from its feet
+    key.shadow.normalBias = NORMAL_BIAS * (radius / PERSON_RADIUS);
     key.target.updateMatrixWorld();
     key.updateMatrixWorld();
   }

@@ -10,18 +10,19 @@ import {
   Vector3,
   type WebGLRenderer,
 } from 'three';
-import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { ACTOR_PHASES, type Actor, type ActorPhase, type StageCore } from './actor.js';
 import { ColliderOverlay } from './collider-overlay.js';
 import { resolveCssColor } from './css-color.js';
+import { StageEnvironment } from './environment.js';
 import { eventQueue } from './event-queue.js';
+import { contentFrameBounds } from './frame-bounds.js';
 import { FrameLoop, tickActor } from './frame-loop.js';
 import { FrameStats, type StatsReading } from './frame-stats.js';
 import { Ground } from './ground.js';
 import { StageLights } from './lights.js';
-import { orbitPosition } from './orbit.js';
 import { runningPhysics } from './physics.js';
 import { RenderSurface } from './shared-renderer.js';
+import { StageCamera } from './stage-camera.js';
 
 export type { Actor, ActorPhase } from './actor.js';
 
@@ -48,12 +49,19 @@ export class Stage implements StageCore {
   /** The page's shared renderer: set per-stage settings through the stage, never on it. */
   readonly renderer: WebGLRenderer;
   readonly #surface = new RenderSurface();
+  readonly #orbitTarget = new Vector3();
   readonly scene = new Scene();
   readonly camera = new PerspectiveCamera(35, 2, 0.05, 200);
   /** Where actors put their objects. */
   readonly content = new Group();
   readonly lights = new StageLights();
   readonly loop: FrameLoop;
+  /** The camera's orbit, target, field of view, limits, controls and auto-rotate, fitted to the content. */
+  readonly view: StageCamera;
+  /** The image-based light, skybox and tone mapping. */
+  readonly environment: StageEnvironment;
+  /** Whether the camera refits when the content changes (`auto` parts follow the model). */
+  autoFrame = true;
 
   readonly #sizeSource: HTMLElement;
   readonly #resizeObserver: ResizeObserver;
@@ -61,10 +69,8 @@ export class Stage implements StageCore {
   readonly #phases: Set<Actor>[] = ACTOR_PHASES.map(() => new Set<Actor>());
   readonly #animate = this.#phases[ACTOR_PHASES.indexOf('animate')];
   readonly #disposers: (() => void)[] = [];
-  readonly #target = new Vector3(0, 0.9, 0);
   readonly #overlay = new Group();
-  #orbit = { yaw: 30, pitch: 15, distance: 4 };
-  #controls: OrbitControls | undefined;
+  readonly #frameBounds = new Box3();
   #ground: Ground | undefined;
   #debug: readonly DebugView[] = [];
   #colliders: ColliderOverlay | undefined;
@@ -93,7 +99,14 @@ export class Stage implements StageCore {
     this.scene.add(this.lights.fill, this.lights.key, this.lights.key.target, this.content, this.#overlay);
     this.lights.fitTo(new Box3());
     this.setBackground('#e9ebee');
-    this.#placeCamera();
+    this.view = new StageCamera(this.camera, this.canvas, () => this.loop?.requestRedraw());
+    this.environment = new StageEnvironment(this.renderer, this.scene, this.#surface.look, () =>
+      this.loop?.requestRedraw(),
+    );
+    this.environment.onChange = (lit) => this.lights.balance(lit);
+    this.environment.setToneMapping('neutral');
+    void this.environment.setEnvironment('neutral');
+    this.view.fit(this.#frameBounds);
 
     this.#resizeObserver = new ResizeObserver(() => this.#resize());
     this.#resizeObserver.observe(sizeSource);
@@ -106,7 +119,10 @@ export class Stage implements StageCore {
 
   readonly #onContext = (restored: boolean): void => {
     if (this.#disposed) return;
-    if (restored) this.loop.requestRedraw(); // a paused stage draws again too
+    if (restored) {
+      this.environment.restored();
+      this.loop.requestRedraw(); // a paused stage draws again too
+    }
     this.onContext?.(restored);
   };
 
@@ -157,16 +173,42 @@ export class Stage implements StageCore {
     return this.#contentVersion;
   }
 
-  /** Refits the shadow camera and debug overlays to `content`; call after adding or removing objects. */
+  /**
+   * Refits the shadow camera, the ground and debug overlays to `content`, and the camera's `auto` parts
+   * while `autoFrame` holds; call after adding or removing objects.
+   */
   contentChanged(): void {
     this.#contentVersion++;
     this.content.updateMatrixWorld(true);
     this.content.traverse((object) => {
       if ((object as Mesh).isMesh) object.castShadow = true;
     });
-    this.lights.fitTo(new Box3().setFromObject(this.content));
+    this.#fitStage();
+    if (this.autoFrame) this.view.fit(this.#frameBounds);
     this.#rebuildOverlay();
     this.loop.requestRedraw();
+  }
+
+  /**
+   * Fits the camera to the content now, whatever `autoFrame` says: the target, distance and clip planes
+   * follow the model's framing bounds (a character's: every pose of its clips), and the orbit returns to
+   * the one asked for.
+   */
+  frame(): void {
+    this.#fitStage();
+    this.view.fit(this.#frameBounds);
+  }
+
+  /** The content's framing bounds now (world space; empty when nothing is on stage). */
+  get frameBounds(): Box3 {
+    return this.#frameBounds;
+  }
+
+  /** Shadow camera and ground sized to the content's framing bounds. */
+  #fitStage(): void {
+    contentFrameBounds(this.content, this.#frameBounds);
+    this.lights.fitTo(this.#frameBounds);
+    this.#ground?.fitTo(this.#frameBounds);
   }
 
   // ——— time ———
@@ -209,7 +251,8 @@ export class Stage implements StageCore {
       const phases = this.#phases;
       const follow = phases.length - 1;
       for (let p = 0; p < follow; p++) phases[p].forEach(this.#tick);
-      this.#controls?.update();
+      this.view.advance(dt);
+      this.view.controls?.update();
       phases[follow].forEach(this.#tick);
       this.render();
     } finally {
@@ -231,7 +274,9 @@ export class Stage implements StageCore {
 
   /** Draws the scene into the canvas; false when nothing was drawn (disposed, or the context is lost). */
   render(): boolean {
-    if (this.#disposed || !this.#surface.render(this.scene, this.camera)) return false;
+    if (this.#disposed) return false;
+    this.environment.prepare();
+    if (!this.#surface.render(this.scene, this.camera)) return false;
     this.onPresent?.();
     return true;
   }
@@ -249,48 +294,26 @@ export class Stage implements StageCore {
 
   // ——— camera ———
 
-  /** Places the camera: `yaw` and `pitch` in degrees, `distance` in metres, around the target. */
+  /** Places the camera: `yaw` and `pitch` in degrees, `distance` in metres, around the target (see `view` for `auto` parts). */
   setOrbit(yaw: number, pitch: number, distance: number): void {
-    this.#orbit = { yaw, pitch, distance };
-    this.#placeCamera();
+    this.view.orbit = { yaw, pitch, distance };
+    this.view.place();
   }
 
   /** The point the camera orbits and looks at, in metres. */
   setTarget(x: number, y: number, z: number): void {
-    this.#target.set(x, y, z);
-    this.#placeCamera();
+    this.view.target = [x, y, z];
+    this.view.place();
   }
 
   /** The point the camera orbits now: the controls' (panned) target while they are on. */
   get orbitTarget(): Vector3 {
-    return this.#controls?.target ?? this.#target;
+    return this.view.currentTarget(this.#orbitTarget);
   }
 
   /** Turns three's OrbitControls (drag to orbit, wheel to zoom, right-drag to pan) on or off. */
   setControls(enabled: boolean): void {
-    if (enabled === !!this.#controls) return;
-    if (enabled) {
-      const controls = new OrbitControls(this.camera, this.canvas);
-      controls.target.copy(this.#target);
-      controls.addEventListener('change', this.#onControlsChange);
-      controls.update();
-      this.#controls = controls;
-    } else {
-      this.#controls?.removeEventListener('change', this.#onControlsChange);
-      this.#controls?.dispose();
-      this.#controls = undefined;
-    }
-  }
-
-  readonly #onControlsChange = (): void => this.loop.requestRedraw();
-
-  #placeCamera(): void {
-    const { yaw, pitch, distance } = this.#orbit;
-    orbitPosition(this.#target, yaw, pitch, distance, this.camera.position);
-    this.camera.lookAt(this.#target);
-    this.#controls?.target.copy(this.#target);
-    this.#controls?.update();
-    this.loop?.requestRedraw();
+    this.view.setControls(enabled);
   }
 
   // ——— look ———
@@ -311,6 +334,7 @@ export class Stage implements StageCore {
     if (enabled === !!this.#ground) return;
     if (enabled) {
       this.#ground = new Ground();
+      this.#ground.fitTo(this.#frameBounds);
       this.scene.add(this.#ground);
     } else {
       this.#ground?.removeFromParent();
@@ -331,7 +355,7 @@ export class Stage implements StageCore {
     return true;
   }
 
-  /** Tone-mapping exposure (ACES Filmic); 1 is neutral. */
+  /** Tone-mapping exposure; 1 is neutral. */
   setExposure(exposure: number): void {
     this.#surface.look.exposure = exposure;
     this.loop.requestRedraw();
@@ -378,8 +402,11 @@ export class Stage implements StageCore {
     this.#cssWidth = width;
     this.#cssHeight = height;
     this.#surface.setSize(width, height, Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO));
+    this.loop?.requestRedraw();
+    if (Math.abs(this.camera.aspect - width / height) < 1e-6) return;
     this.camera.aspect = width / height;
-    this.camera.updateProjectionMatrix();
+    // the fitted distance depends on the aspect: a narrower view stands further back
+    this.view?.place();
     this.loop?.requestRedraw();
   }
 
@@ -389,7 +416,8 @@ export class Stage implements StageCore {
     this.#disposed = true;
     this.loop.dispose();
     this.#resizeObserver.disconnect();
-    this.setControls(false);
+    this.view.dispose();
+    this.environment.dispose();
     this.setGround(false);
     this.setDebug([]);
     this.onStats = null;

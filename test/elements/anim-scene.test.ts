@@ -53,8 +53,20 @@ describe('<anim-scene>', () => {
 
     it('defaults to the documented values', async () => {
       const el = await fixture<AnimScene>(html`<anim-scene></anim-scene>`);
-      expect(el.cameraOrbit).to.deep.equal({ yaw: 30, pitch: 15, distance: 4 });
-      expect(el.cameraTarget).to.deep.equal([0, 0.9, 0]);
+      expect(el.cameraOrbit).to.deep.equal({ yaw: 'auto', pitch: 'auto', distance: 'auto' });
+      expect(el.cameraTarget).to.equal('auto');
+      expect([el.fieldOfView, el.environmentImage, el.toneMapping, el.shadowIntensity]).to.deep.equal([
+        'auto',
+        'neutral',
+        'neutral',
+        1,
+      ]);
+      expect([el.autoRotate, el.autoRotateDelay, el.skyboxImage]).to.deep.equal([false, 3, null]);
+      // an empty stage frames a person-sized volume standing on the origin, from 30° round and 15° up
+      const orbit = el.getCameraOrbit();
+      expect(orbit.yaw).to.be.closeTo(30, 1e-6);
+      expect(orbit.pitch).to.be.closeTo(15, 1e-6);
+      expect(el.getCameraTarget()[1]).to.be.closeTo(0.9, 1e-6);
       expect([el.controls, el.shadows, el.ground, el.paused]).to.deep.equal([false, false, false, false]);
       expect([el.background, el.exposure, el.timeScale]).to.deep.equal(['#e9ebee', 1, 1]);
       expect(el.debug).to.deep.equal([]);
@@ -155,6 +167,15 @@ describe('<anim-scene>', () => {
     const BAD: Array<[attribute: string, good: string, bad: string, property: keyof AnimScene]> = [
       ['camera-orbit', '10deg 20deg 3m', '10deg 20deg -3m', 'cameraOrbit'],
       ['camera-target', '0 1 0', '0 1', 'cameraTarget'],
+      ['camera-orbit', 'auto auto 150%', 'auto auto -5%', 'cameraOrbit'],
+      ['field-of-view', '45deg', '0deg', 'fieldOfView'],
+      ['min-camera-orbit', 'auto 0deg auto', 'auto 100deg auto', 'minCameraOrbit'],
+      ['max-camera-orbit', 'auto 60deg 10m', 'sideways', 'maxCameraOrbit'],
+      ['min-field-of-view', '10deg', '200deg', 'minFieldOfView'],
+      ['max-field-of-view', '60deg', 'wide', 'maxFieldOfView'],
+      ['auto-rotate-delay', '1s', '-1s', 'autoRotateDelay'],
+      ['tone-mapping', 'aces', 'filmic', 'toneMapping'],
+      ['shadow-intensity', '0.5', '1.5', 'shadowIntensity'],
       ['exposure', '2', '-1', 'exposure'],
       ['time-scale', '0.5', 'abc', 'timeScale'],
       ['background', '#123456', 'not-a-colour', 'background'],
@@ -189,7 +210,7 @@ describe('<anim-scene>', () => {
       el.removeAttribute('exposure');
       el.removeAttribute('camera-orbit');
       expect(el.exposure).to.equal(1);
-      expect(el.cameraOrbit).to.deep.equal({ yaw: 30, pitch: 15, distance: 4 });
+      expect(el.cameraOrbit).to.deep.equal({ yaw: 'auto', pitch: 'auto', distance: 'auto' });
     });
 
     it('a bad property value from JavaScript fails the same way', async () => {
