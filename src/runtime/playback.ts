@@ -212,8 +212,13 @@ export class Playback {
     c.started = true;
   }
 
-  /** Advances fades and clocks by dt seconds, then samples and blends into `pose`. dt = 0 re-poses only. */
-  update(dt: number): void {
+  /**
+   * Advances fades and clocks by dt seconds, then samples and blends into `pose`. dt = 0 re-poses only.
+   * With `posed` false the frame's time, fades, events and root motion are exactly those of a posed one but
+   * nothing is sampled or blended: `pose` holds what it last was (a culled or reduced-rate character), and
+   * the next posed update samples at the clocks' current times, as if no frame had been skipped.
+   */
+  update(dt: number, posed = true): void {
     this.events.clear();
     if (!Number.isFinite(dt)) dt = 0;
     let total = 0;
@@ -238,11 +243,19 @@ export class Playback {
       const def = this.clips[s.clip];
       advanceClock(s.clock, dt * this.speed);
       this.queueClockEvents(s, def);
+      if (!posed) {
+        motion?.accumulate(s.clip, s.clock, s.weight * motionScale, null);
+        continue;
+      }
       sampleClip(def.binding, s.clock.time, this.caches[s.clip], s.pose);
       motion?.accumulate(s.clip, s.clock, s.weight * motionScale, s.pose);
       const layer = this.layers[live++];
       layer.pose = s.pose;
       layer.weight = s.weight;
+    }
+    if (!posed) {
+      if (overlays > 0) this.layerOverlays(dt, false);
+      return;
     }
     const l0 = this.layers[0];
     const l1 = this.layers[1];
@@ -252,11 +265,11 @@ export class Playback {
       // The common crossfade: a plain two-pose blend is cheaper than the general layered one.
       blendPoses(l0.pose, l1.pose, l1.weight / (l0.weight + l1.weight), this.pose);
     } else blendLayers(this.layers, live, this.rest, this.pose);
-    if (overlays > 0) this.layerOverlays(dt);
+    if (overlays > 0) this.layerOverlays(dt, true);
   }
 
-  /** Samples each overlay clip and layers it over `pose`: masked by its weights, or added to it. */
-  private layerOverlays(dt: number): void {
+  /** Samples each overlay clip and layers it over `pose` (when `posed`): masked by its weights, or added to it. */
+  private layerOverlays(dt: number, posed: boolean): void {
     for (const s of this.slots) {
       if (s.clip < 0 || !s.overlay) continue;
       const def = this.clips[s.clip];
@@ -264,6 +277,7 @@ export class Playback {
       this.queueClockEvents(s, def);
       // a finished one-shot overlay gives the base back
       if (s.clock.finished && s.fadeTo > 0) this.fadeOut(s, this.defaultFade);
+      if (!posed) continue;
       const reference = this.references[s.clip];
       if (reference) {
         // the slot holds a difference after this frame: start it from rest again

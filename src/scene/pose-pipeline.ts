@@ -5,9 +5,15 @@ import type { Pose } from '../runtime/index.js';
  * be another (replacing it, or driving it).
  */
 export interface PoseSource {
-  /** Advances by dt seconds (0 when paused: re-pose only) and leaves the result in `pose`. Never throws. */
-  update(dt: number): void;
+  /**
+   * Advances by dt seconds (0 when paused: re-pose only) and leaves the result in `pose`. Never throws.
+   * `posed` false (only asked of a source with `skipsPose`): advance time, events and root motion exactly,
+   * but leave `pose` as it was (a culled or reduced-rate character; see RigTier).
+   */
+  update(dt: number, posed?: boolean): void;
   readonly pose: Pose;
+  /** Whether `update(dt, false)` skips the pose; a source without it (a ragdoll) is posed every frame. */
+  readonly skipsPose?: boolean;
 }
 
 /** A pose source with a playhead: seconds into what it plays now, and its length. */

@@ -21,6 +21,7 @@ import { FrameLoop, tickActor } from './frame-loop.js';
 import { FrameStats, type StatsReading } from './frame-stats.js';
 import { Ground } from './ground.js';
 import { StageLights } from './lights.js';
+import { LodPass, type LodSettings } from './lod.js';
 import { orbitPosition } from './orbit.js';
 import { runningPhysics } from './physics.js';
 
@@ -59,6 +60,8 @@ export class Stage implements StageCore {
   /** The actors of each phase, in ACTOR_PHASES order. */
   readonly #phases: Set<Actor>[] = ACTOR_PHASES.map(() => new Set<Actor>());
   readonly #animate = this.#phases[ACTOR_PHASES.indexOf('animate')];
+  /** Chooses each character's tier (full, half, quarter rate or culled) before the characters pose. */
+  readonly lod = new LodPass();
   readonly #disposers: (() => void)[] = [];
   readonly #target = new Vector3(0, 0.9, 0);
   readonly #overlay = new Group();
@@ -215,7 +218,10 @@ export class Stage implements StageCore {
       this.#dt = dt;
       const phases = this.#phases;
       const follow = phases.length - 1;
-      for (let p = 0; p < follow; p++) phases[p].forEach(this.#tick);
+      for (let p = 0; p < follow; p++) {
+        if (phases[p] === this.#animate) this.lod.run(this.camera, this.#animate);
+        phases[p].forEach(this.#tick);
+      }
       this.#controls?.update();
       phases[follow].forEach(this.#tick);
       this.render();
@@ -283,6 +289,12 @@ export class Stage implements StageCore {
     this.#controls?.target.copy(this.#target);
     this.#controls?.update();
     this.loop?.requestRedraw();
+  }
+
+  /** The tier rule (lod.ts): thresholds of projected height, or off (every character posed every frame). */
+  setLod(settings: LodSettings): void {
+    this.lod.settings = settings;
+    this.loop.requestRedraw();
   }
 
   // ——— look ———
