@@ -523,6 +523,7 @@ export class CharacterRig implements Actor, LodSubject {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#output.dispose();
+    this.#playback.dispose();
     this.root.removeFromParent();
     disposeObject(this.#scene);
   }
@@ -714,6 +715,7 @@ export class CharacterRig implements Actor, LodSubject {
     const time = this.time;
     const wasSource = this.source === this.#playback;
     this.#library = this.#buildLibrary(definitions);
+    this.#playback.dispose();
     this.#playback = this.#makePlayback();
     if (wasSource) this.source = this.#playback;
     if (playing !== null && this.play(playing, { ...this.#lastPlay, fade: 0 }) === 'started') this.time = time;
