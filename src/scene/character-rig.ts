@@ -1,4 +1,4 @@
-import { Group, type Matrix4, type Object3D, type Sphere } from 'three';
+import { Group, Matrix4, type Object3D, type Sphere } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import {
   bindClip,
@@ -45,6 +45,8 @@ import { RigWarp } from './rig-warp.js';
 import { CpuSkinOutput, GpuSkinOutput, type SkinningMode, type SkinOutput } from './skin-output.js';
 
 const HIPS_SLOT = HUMANOID_SLOTS.indexOf('hips');
+/** boneMatrix's scratch for a held joint. */
+const heldJoint = new Matrix4();
 
 /** What a rig reports while it runs; called inside the frame, so implementations queue, never dispatch. */
 export interface RigListener {
@@ -430,11 +432,19 @@ export class CharacterRig implements Actor, LodSubject {
     return skeleton.names.filter((_, j) => used[j] === 1);
   }
 
-  /** Copies a joint's (any node's) world matrix into `out`; returns false for an unknown name. */
+  /**
+   * Copies a joint's (any node's) world matrix into `out`; returns false for an unknown name. On a frame not
+   * posed (RigTier) it is the held pose's, carried by the root as it is drawn.
+   */
   boneMatrix(name: string, out: Float32Array): boolean {
     const joint = this.binding.asset.skeleton.indexByName.get(name);
     if (joint === undefined) return false;
-    out.set(this.model.subarray(joint * 16, joint * 16 + 16));
+    if (this.posed) out.set(this.model.subarray(joint * 16, joint * 16 + 16));
+    else
+      heldJoint
+        .fromArray(this.model, joint * 16)
+        .premultiply(this.heldMatrix)
+        .toArray(out);
     return true;
   }
 
@@ -515,6 +525,8 @@ export class CharacterRig implements Actor, LodSubject {
   }
 
   #skippable(): boolean {
+    const modifiers = this.modelModifiers;
+    for (let i = 0; i < modifiers.length; i++) if (modifiers[i].everyFrame) return false;
     return (this.source === this.#playback || this.source.skipsPose === true) && !this.bonesShown();
   }
 

@@ -63,6 +63,8 @@ export interface ModelPoseModifier {
   apply(model: Float32Array, dt: number, pose: Pose, root: Float32Array): void;
   /** Where it runs among the model modifiers (MODIFIER_ORDER; default `default`). */
   readonly order?: number;
+  /** It must run every frame (a simulation: cloth): its character is then never held or culled (RigTier). */
+  readonly everyFrame?: boolean;
 }
 
 /** Sorts modifiers by `order` in place, stably (insertion sort: a handful of items, no allocation). */
