@@ -70,7 +70,8 @@ export class LodPass {
   readonly #frustum = new Frustum();
   readonly #matrix = new Matrix4();
   readonly #sphere = new Sphere();
-  readonly #subjects: LodSubject[] = [];
+  /** This frame's subjects; emptied to null after the pass (keeping the array's room: no allocation per frame). */
+  readonly #subjects: (LodSubject | null)[] = [];
   /** Per subject: its tier index (RIG_TIERS), -1 for one that cannot be tiered; then its distance. */
   #tiers = new Int8Array(64);
   #distances = new Float64Array(64);
@@ -87,9 +88,9 @@ export class LodPass {
     const counts = this.counts;
     counts.full = counts.half = counts.quarter = counts.culled = 0;
     if (!this.settings.enabled) {
-      for (let i = 0; i < n; i++) subjects[i].setTier('full', true);
+      for (let i = 0; i < n; i++) subjects[i]!.setTier('full', true);
       counts.full = n;
-      subjects.length = 0;
+      subjects.fill(null, 0, n);
       return;
     }
     this.#camera = camera;
@@ -106,12 +107,12 @@ export class LodPass {
       const t = this.#tiers[i];
       const tier = i === nearest || t < 0 ? 'full' : RIG_TIERS[t];
       const period = PERIOD[tier];
-      const subject = subjects[i];
+      const subject = subjects[i]!;
       subject.setTier(tier, period === 1 || (period > 1 && (this.frame + subject.lodSlot) % period === 0));
       counts[tier]++;
     }
     // no references kept to actors that may leave the stage
-    subjects.length = 0;
+    subjects.fill(null, 0, n);
     this.#camera = null;
   }
 
@@ -129,7 +130,7 @@ export class LodPass {
   #classify(i: number): void {
     const sphere = this.#sphere;
     const camera = this.#camera!;
-    const size = this.#subjects[i].lodSphere(sphere);
+    const size = this.#subjects[i]!.lodSphere(sphere);
     if (!(size >= 0)) {
       this.#tiers[i] = -1;
       return;
