@@ -13,7 +13,7 @@ import type { GltfBinding } from './gltf-binding.js';
 import type { JointBounds } from './joint-bounds.js';
 
 /** Poses sampled per clip to measure its extent (evenly spaced over the clip, both ends included). */
-const SAMPLES_PER_CLIP = 24;
+const SAMPLES_PER_CLIP = 16;
 /** Slack on the measured radius: IK, blends between the samples, what the samples missed. */
 const SLACK = 0.15;
 
