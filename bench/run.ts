@@ -61,6 +61,18 @@ for (const count of [200, 1000]) {
   );
 }
 
+// The cost per character as the crowd grows, this runtime's path only: each character's playback state is one
+// stretch of a block shared by the crowd (PlaybackBlock), so it should stay flat from 10 to 10,000.
+const perCharacter = [10, 100, 1000, 10000].map((count) => {
+  const crowd = Array.from({ length: count }, (_, i) => makeRuntimeCharacter(rig, (i * 0.37) % 1));
+  return measure(count, () => {
+    for (const c of crowd) updateRuntimeCharacter(rig, c, DT);
+  });
+});
+const perText = perCharacter.map((us, i) => `${[10, 100, 1000, 10000][i]}=${us.toFixed(2)}`).join(' ');
+console.log(`  this runtime alone, µs per character at 10 / 100 / 1,000 / 10,000 characters: ${perText}`);
+console.log(`bench: per-character-us ${perText}`);
+
 // Steady-state heap: 10,000 frames of 100 characters after as many to warm up, with full GCs either side.
 const steady = Array.from({ length: 100 }, (_, i) => makeRuntimeCharacter(rig, i * 0.01));
 const steadyFrame = () => {

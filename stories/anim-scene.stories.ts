@@ -29,6 +29,7 @@ interface SceneArgs {
   paused: boolean;
   timeScale: number;
   debug: string;
+  lod: string;
   maxRagdolls: number;
   physics: boolean;
   gravity: string;
@@ -64,6 +65,7 @@ const meta: Meta<SceneArgs> = {
     paused: false,
     timeScale: 1,
     debug: '',
+    lod: 'on',
     maxRagdolls: 12,
     physics: false,
     gravity: '0 -9.81 0',
@@ -103,6 +105,10 @@ const meta: Meta<SceneArgs> = {
     paused: { control: 'boolean' },
     timeScale: { name: 'time-scale', control: { type: 'range', min: 0, max: 4, step: 0.05 } },
     debug: { control: 'inline-check', options: ['skeleton', 'root-motion', 'colliders', 'stats'] },
+    lod: {
+      control: 'text',
+      description: '`on`, `off`, or two fractions of the view height "full half" (`15% 5%`): who is posed how often.',
+    },
     maxRagdolls: { name: 'max-ragdolls', control: { type: 'number', min: 0, step: 1 } },
     physics: { control: 'boolean' },
     gravity: { control: 'text' },
@@ -149,6 +155,7 @@ function scene(args: SceneArgs, children: TemplateResult): TemplateResult {
       reveal=${args.reveal}
       alt=${args.alt || nothing}
       debug=${Array.isArray(args.debug) ? args.debug.join(' ') : args.debug || nothing}
+      lod=${args.lod || nothing}
     >
       ${children}
     </anim-scene>
@@ -198,5 +205,23 @@ export const DebugViews: Story = {
           <anim-ragdoll></anim-ragdoll>
         </anim-character>
         <button style="position:absolute;right:12px;top:12px" @click=${knockDown}>Knock down</button>`,
+    ),
+};
+
+/** Twelve rows of walkers into the distance: the far ones posed every 2nd or 4th frame (`debug="stats"`); try `lod="off"`. */
+export const LevelOfDetail: Story = {
+  args: { cameraOrbit: '0deg 8deg 6m', debug: 'stats', lod: '15% 5%' },
+  render: (args) =>
+    scene(
+      args,
+      html`${Array.from(
+        { length: 24 },
+        (_, i) =>
+          html`<anim-character
+            src="/assets/mannequin.glb"
+            clip="walk"
+            position="${(i % 2) * 2 - 1} 0 ${-Math.floor(i / 2) * 6}"
+          ></anim-character>`,
+      )}`,
     ),
 };

@@ -7,6 +7,7 @@ import { DEBUG_VIEWS, type DebugView, Stage } from '../scene/stage.js';
 import { acceptFinite, acceptValue, listText } from './accept-value.js';
 import { reportContextChanges } from './context-events.js';
 import { reportCaughtOnce } from './errors.js';
+import { DEFAULT_LOD, formatLod, type LodSettings, parseLod } from './lod-value.js';
 import { ViewElement } from './scene-view-attributes.js';
 import { stageContext } from './stage-context.js';
 import { StatsPanel } from './stats-panel.js';
@@ -48,6 +49,7 @@ const APPLY = {
   ground: (stage: Stage, el: AnimScene) => stage.setGround(el.ground),
   background: (stage: Stage, el: AnimScene) => stage.setBackground(el.background),
   debug: (stage: Stage, el: AnimScene) => stage.setDebug(el.debug),
+  lod: (stage: Stage, el: AnimScene) => stage.setLod(el.lod),
   maxRagdolls: (stage: Stage, el: AnimScene) => setMaxRagdolls(stage, el.maxRagdolls),
   physics: (stage: Stage, el: AnimScene) => applyPhysics(stage, el),
   gravity: (stage: Stage, el: AnimScene) => applyPhysics(stage, el),
@@ -106,6 +108,7 @@ const APPLY = {
  * @attr gravity - The physics world's gravity, `"x y z"` in m/s². Default `"0 -9.81 0"`.
  * @attr fixed-step - The physics world's fixed time step, seconds (or `ms`), from 1 ms to 0.1 s; frames step it as many whole times as they cover. Default 1/60 s.
  * @attr max-ragdolls - How many ragdolls simulate at once, a whole number, 0 or more; the nearest the camera first, one more settles the farthest at once. Default 12.
+ * @attr lod - Which characters are posed how often (README, "Level of detail"): `on` (default: `"15% 5%"`), `off` (every character posed every frame), or two fractions of the view's height, `"full half"` (`0.15 0.05` or `15% 5%`, full ≥ half): a character whose bounds look at least `full` of the view's height tall is posed every frame, at least `half` every 2nd frame, smaller every 4th (held in between, the reduced-rate ones staggered across frames); one outside the camera's view is not posed at all. Its clocks, graph, events and root motion advance exactly every frame whatever its tier, and the character nearest the camera is always posed every frame.
  * @attr debug - Space-separated debug overlays: `skeleton` (bones of every skinned mesh), `root-motion` (an arrow on the ground under each character extracting root motion, pointing where it carries it, with its speed in m/s beside it), `colliders` (every collider of the physics world as lines drawn over the scene: fixed scenery grey, controller capsules blue, ragdoll bodies orange; the ground plane is left out; nothing while no world runs), `stats` (a box in the top-left corner, `part="stats"`, updated twice a second: frames per second and frame time, the frames' own work time, characters and actors, the last render's draw calls and triangles, and the physics step time while a world runs; frames stepped by hand with `step()` count too).
  *
  * @attr poster - URL of an image shown until the scene reveals (see `reveal`). Without one, a neutral placeholder with a quiet spinner.
@@ -215,6 +218,7 @@ export class AnimScene extends ViewElement {
   #background = DEFAULT_BACKGROUND;
   #timeScale = 1;
   #debug: DebugView[] = [];
+  #lod: LodSettings = DEFAULT_LOD;
   #maxRagdolls = DEFAULT_MAX_RAGDOLLS;
   #gravity = DEFAULT_GRAVITY;
   #fixedStep = DEFAULT_FIXED_STEP;
@@ -266,6 +270,15 @@ export class AnimScene extends ViewElement {
   }
   set maxRagdolls(value: number | string | null | undefined) {
     this.#maxRagdolls = acceptValue(this, 'max-ragdolls', value, parseCount, this.#maxRagdolls, DEFAULT_MAX_RAGDOLLS);
+  }
+
+  @property()
+  get lod(): LodSettings {
+    return this.#lod;
+  }
+  set lod(value: LodSettings | string | null | undefined) {
+    const text = value !== null && typeof value === 'object' ? formatLod(value) : value;
+    this.#lod = acceptValue(this, 'lod', text, parseLod, this.#lod, DEFAULT_LOD);
   }
 
   @property()

@@ -183,7 +183,7 @@ export class BoneAnchor extends LitElement {
         this.#setShown(false);
         return;
       }
-      this.#follower.follow(rig.model, this.#joint);
+      this.#follower.follow(rig.model, this.#joint, rig.posed ? undefined : rig.heldMatrix);
       this.#carryChildren();
       this.#place();
     },

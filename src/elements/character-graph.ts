@@ -79,7 +79,8 @@ export class CharacterGraph {
     this.#redraw = redraw;
     const graph = this;
     this.driver = {
-      update: (dt) => graph.#frame(dt),
+      update: (dt, posed) => graph.#frame(dt, posed),
+      skipsPose: true,
       get pose(): Pose {
         return graph.#source?.pose ?? graph.#rig!.playback.pose;
       },
@@ -413,7 +414,7 @@ export class CharacterGraph {
 
   // ——— the frame ———
 
-  #frame(dt: number): void {
+  #frame(dt: number, posed = true): void {
     const rig = this.#rig;
     if (!rig) return;
     if (this.#dirty) this.#refresh();
@@ -421,11 +422,11 @@ export class CharacterGraph {
     const source = this.#source;
     if (!source) {
       // the graph went away: the clip playback takes over from the next frame
-      rig.playback.update(dt);
+      rig.playback.update(dt, posed);
       if (rig.source === this.driver) rig.source = rig.playback;
       return;
     }
-    source.update(dt * Math.max(0, rig.speed));
+    source.update(dt * Math.max(0, rig.speed), posed);
     queueGraphEvents(this.#host, source);
   }
 }

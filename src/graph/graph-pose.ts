@@ -113,8 +113,15 @@ export class GraphPose {
     this.motionClips = clips;
   }
 
-  /** Writes the instance's current output into `pose`. */
-  sample(instance: GraphInstance): void {
+  /**
+   * Writes the instance's current output into `pose`. With `posed` false only the root motion is
+   * extracted (it never reads a pose) and `pose` holds what it last was: a culled or reduced-rate frame.
+   */
+  sample(instance: GraphInstance, posed = true): void {
+    if (!posed) {
+      this.extractOnly(instance);
+      return;
+    }
     const layers = this.graph.layers;
     copyPose(this.rest, this.pose);
     this.rootMotion?.beginFrame();
@@ -153,8 +160,17 @@ export class GraphPose {
     }
   }
 
-  /** Root motion of output entry `e` over the span it swept, into the extractor; holds the root of `pose`. */
-  private extract(instance: GraphInstance, e: number, pose: Pose): void {
+  /** The base layer's root motion of this update, without sampling (the extractor's delta is all it writes). */
+  private extractOnly(instance: GraphInstance): void {
+    const motion = this.rootMotion;
+    if (motion === null) return;
+    motion.beginFrame();
+    const count = instance.outCount[0];
+    for (let e = 0; e < count; e++) if (this.clips[instance.outClip[e]]) this.extract(instance, e, null);
+  }
+
+  /** Root motion of output entry `e` over the span it swept, into the extractor; holds the root of `pose` (if any). */
+  private extract(instance: GraphInstance, e: number, pose: Pose | null): void {
     const clip = instance.outClip[e];
     const target = this.motionClips![clip];
     if (target < 0) return;

@@ -36,7 +36,8 @@ export interface Clock {
   segmentCount: number;
 }
 
-export function createClock(): Clock {
+/** A new clock; its segments in `segments` (MAX_SEGMENTS × 4 floats, a view into a playback's block) if given. */
+export function createClock(segments: Float64Array = new Float64Array(MAX_SEGMENTS * 4)): Clock {
   return {
     time: 0,
     speed: 1,
@@ -50,7 +51,7 @@ export function createClock(): Clock {
     atEdge: false,
     stepLoops: 0,
     stepFinished: false,
-    segments: new Float64Array(MAX_SEGMENTS * 4),
+    segments,
     segmentCount: 0,
   };
 }

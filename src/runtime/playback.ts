@@ -1,11 +1,12 @@
 import { applyAdditive, type BlendLayer, blendLayers, blendPoses, makeAdditive } from './blend.js';
 import type { ClipBinding } from './clip.js';
 import { crossedEvents } from './clip-events.js';
-import { advanceClock, type Clock, createClock, resetClock, type WrapMode } from './clock.js';
+import { advanceClock, type Clock, createClock, MAX_SEGMENTS, resetClock, type WrapMode } from './clock.js';
 import { EventColumns } from './event-columns.js';
+import { type PlaybackStretch, sharedPlaybackBlock } from './playback-block.js';
 import { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.js';
 import type { RootMotion } from './root-motion.js';
-import { createSampleCache, type SampleCache, sampleClip } from './sample.js';
+import { type SampleCache, sampleClip } from './sample.js';
 import type { Skeleton } from './skeleton.js';
 
 /** A clip as a playback knows it: its binding, its play defaults and its timed events. */
@@ -50,17 +51,63 @@ export const CLIP_EVENT = 2;
 export const MAX_SLOTS = 4;
 const EVENT_CAPACITY = 128;
 
-interface Slot {
-  clip: number;
+/** Floats of a slot's fade state in the playback's block: clip, overlay, weight, fade from, to, elapsed, duration. */
+const SLOT_FIELDS = 8;
+/** Crossed-event scratch, used within one update (no playback's update runs inside another's). */
+const crossedScratch = new Int32Array(EVENT_CAPACITY);
+
+/** One of a playback's blending clips; its numbers live in the playback's block (PlaybackBlock). */
+class Slot {
+  constructor(
+    private readonly state: Float64Array,
+    readonly clock: Clock,
+    readonly pose: Pose,
+  ) {
+    state[0] = -1;
+  }
+  get clip(): number {
+    return this.state[0];
+  }
+  set clip(value: number) {
+    this.state[0] = value;
+  }
   /** Playing as an overlay (a masked or additive clip): it layers over the other clips, not in their crossfade. */
-  overlay: boolean;
-  readonly clock: Clock;
-  readonly pose: Pose;
-  weight: number;
-  fadeFrom: number;
-  fadeTo: number;
-  fadeElapsed: number;
-  fadeDuration: number;
+  get overlay(): boolean {
+    return this.state[1] !== 0;
+  }
+  set overlay(value: boolean) {
+    this.state[1] = value ? 1 : 0;
+  }
+  get weight(): number {
+    return this.state[2];
+  }
+  set weight(value: number) {
+    this.state[2] = value;
+  }
+  get fadeFrom(): number {
+    return this.state[3];
+  }
+  set fadeFrom(value: number) {
+    this.state[3] = value;
+  }
+  get fadeTo(): number {
+    return this.state[4];
+  }
+  set fadeTo(value: number) {
+    this.state[4] = value;
+  }
+  get fadeElapsed(): number {
+    return this.state[5];
+  }
+  set fadeElapsed(value: number) {
+    this.state[5] = value;
+  }
+  get fadeDuration(): number {
+    return this.state[6];
+  }
+  set fadeDuration(value: number) {
+    this.state[6] = value;
+  }
 }
 
 /**
@@ -95,7 +142,9 @@ export class Playback {
   private readonly slots: Slot[] = [];
   private readonly caches: SampleCache[];
   private readonly layers: BlendLayer[] = [];
-  private readonly crossed = new Int32Array(EVENT_CAPACITY);
+  private readonly crossed = crossedScratch;
+  /** This playback's stretch of its shape's shared block: slots, clock segments, key cursors, poses. */
+  private readonly stretch: PlaybackStretch;
   private current: Slot | null = null;
   private currentOverlay: Slot | null = null;
 
@@ -106,13 +155,31 @@ export class Playback {
     defaultWeights?: Float32Array,
   ) {
     const size = poseSize(skeleton.jointCount, weightCount);
-    const block = new Float32Array(size * (MAX_SLOTS + 2));
+    let keys = 0;
+    for (const c of clips) keys += c.binding.clip.timelines.length;
+    // f64: slot fades, clock segments, key fractions; i32: key cursors; f32: the poses
+    const segments = MAX_SEGMENTS * 4;
+    this.stretch = sharedPlaybackBlock(
+      MAX_SLOTS * (SLOT_FIELDS + segments) + keys,
+      keys,
+      size * (MAX_SLOTS + 2),
+    ).take();
+    const { f64, i32 } = this.stretch;
+    const block = this.stretch.f32;
     this.pose = createPose(skeleton.jointCount, weightCount, block, 0);
     // the poses read every frame sit together; the rest pose, read only when a clip starts, goes last
     this.rest = createPose(skeleton.jointCount, weightCount, block, size * (MAX_SLOTS + 1));
     setRestPose(skeleton, this.rest, defaultWeights);
     copyPose(this.rest, this.pose);
-    this.caches = clips.map((c) => createSampleCache(c.binding));
+    let at = MAX_SLOTS * (SLOT_FIELDS + segments);
+    let keyAt = 0;
+    this.caches = clips.map((c) => {
+      const n = c.binding.clip.timelines.length;
+      const cache = { keys: i32.subarray(keyAt, keyAt + n), fractions: f64.subarray(at, at + n) };
+      at += n;
+      keyAt += n;
+      return cache;
+    });
     this.references = clips.map((c, i) => {
       if (!c.additive) return null;
       const reference = createPose(skeleton.jointCount, weightCount);
@@ -121,20 +188,21 @@ export class Playback {
       return reference;
     });
     for (let i = 0; i < MAX_SLOTS; i++) {
-      const slot: Slot = {
-        clip: -1,
-        overlay: false,
-        clock: createClock(),
-        pose: createPose(skeleton.jointCount, weightCount, block, size * (i + 1)),
-        weight: 0,
-        fadeFrom: 0,
-        fadeTo: 0,
-        fadeElapsed: 0,
-        fadeDuration: 0,
-      };
+      const fades = f64.subarray(i * SLOT_FIELDS, (i + 1) * SLOT_FIELDS);
+      const from = MAX_SLOTS * SLOT_FIELDS + i * segments;
+      const clock = createClock(f64.subarray(from, from + segments));
+      const slot = new Slot(fades, clock, createPose(skeleton.jointCount, weightCount, block, size * (i + 1)));
       this.slots.push(slot);
       this.layers.push({ pose: slot.pose, weight: 0, mask: null });
     }
+  }
+
+  /**
+   * Gives this playback's memory back to its block for the next playback of its shape. The playback, its
+   * pose and its clocks must not be used after.
+   */
+  dispose(): void {
+    this.stretch.release();
   }
 
   /** Index of the clip playing or fading in, -1 when none. */
@@ -212,8 +280,13 @@ export class Playback {
     c.started = true;
   }
 
-  /** Advances fades and clocks by dt seconds, then samples and blends into `pose`. dt = 0 re-poses only. */
-  update(dt: number): void {
+  /**
+   * Advances fades and clocks by dt seconds, then samples and blends into `pose`. dt = 0 re-poses only.
+   * With `posed` false the frame's time, fades, events and root motion are exactly those of a posed one but
+   * nothing is sampled or blended: `pose` holds what it last was (a culled or reduced-rate character), and
+   * the next posed update samples at the clocks' current times, as if no frame had been skipped.
+   */
+  update(dt: number, posed = true): void {
     this.events.clear();
     if (!Number.isFinite(dt)) dt = 0;
     let total = 0;
@@ -238,11 +311,19 @@ export class Playback {
       const def = this.clips[s.clip];
       advanceClock(s.clock, dt * this.speed);
       this.queueClockEvents(s, def);
+      if (!posed) {
+        motion?.accumulate(s.clip, s.clock, s.weight * motionScale, null);
+        continue;
+      }
       sampleClip(def.binding, s.clock.time, this.caches[s.clip], s.pose);
       motion?.accumulate(s.clip, s.clock, s.weight * motionScale, s.pose);
       const layer = this.layers[live++];
       layer.pose = s.pose;
       layer.weight = s.weight;
+    }
+    if (!posed) {
+      if (overlays > 0) this.layerOverlays(dt, false);
+      return;
     }
     const l0 = this.layers[0];
     const l1 = this.layers[1];
@@ -252,11 +333,11 @@ export class Playback {
       // The common crossfade: a plain two-pose blend is cheaper than the general layered one.
       blendPoses(l0.pose, l1.pose, l1.weight / (l0.weight + l1.weight), this.pose);
     } else blendLayers(this.layers, live, this.rest, this.pose);
-    if (overlays > 0) this.layerOverlays(dt);
+    if (overlays > 0) this.layerOverlays(dt, true);
   }
 
-  /** Samples each overlay clip and layers it over `pose`: masked by its weights, or added to it. */
-  private layerOverlays(dt: number): void {
+  /** Samples each overlay clip and layers it over `pose` (when `posed`): masked by its weights, or added to it. */
+  private layerOverlays(dt: number, posed: boolean): void {
     for (const s of this.slots) {
       if (s.clip < 0 || !s.overlay) continue;
       const def = this.clips[s.clip];
@@ -264,6 +345,7 @@ export class Playback {
       this.queueClockEvents(s, def);
       // a finished one-shot overlay gives the base back
       if (s.clock.finished && s.fadeTo > 0) this.fadeOut(s, this.defaultFade);
+      if (!posed) continue;
       const reference = this.references[s.clip];
       if (reference) {
         // the slot holds a difference after this frame: start it from rest again

@@ -67,9 +67,10 @@ export class RootMotion {
 
   /**
    * Adds `weight` × the motion of clip `clip` over its clock's last segments to `delta`, then holds the
-   * root of `pose` (that clip's sampled pose) at its window-start place.
+   * root of `pose` (that clip's sampled pose) at its window-start place. The delta never reads the pose:
+   * `pose` is null for a frame that advances without posing (a culled or held character).
    */
-  accumulate(clip: number, clock: Clock, weight: number, pose: Pose): void {
+  accumulate(clip: number, clock: Clock, weight: number, pose: Pose | null): void {
     const tt = this.translationTracks[clip];
     const rt = this.rotationTracks[clip];
     if (tt < 0 && rt < 0) return;
@@ -87,7 +88,7 @@ export class RootMotion {
       if (rt >= 0 && this.yaw)
         this.delta[3] += wrapAngle(this.yawAt(rt, clip, to) - this.yawAt(rt, clip, from)) * weight;
     }
-    this.holdRoot(clip, clock.start, pose);
+    if (pose !== null) this.holdRoot(clip, clock.start, pose);
   }
 
   /**

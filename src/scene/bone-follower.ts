@@ -40,10 +40,14 @@ export class BoneFollower {
     );
   }
 
-  /** Places the group on joint `joint` of `model` (world matrices, column-major). */
-  follow(model: Float32Array, joint: number): void {
+  /**
+   * Places the group on joint `joint` of `model` (world matrices, column-major), carried by `held` when the
+   * character's pose is held (CharacterRig.heldMatrix).
+   */
+  follow(model: Float32Array, joint: number, held?: Matrix4): void {
     const matrix = this.object3D.matrix;
     matrix.fromArray(model, joint * 16).multiply(this.#offset);
+    if (held) matrix.premultiply(held);
     this.object3D.matrixWorld.copy(matrix);
     // children compute their world matrices from ours on the render's scene update
     this.object3D.matrixWorldNeedsUpdate = true;

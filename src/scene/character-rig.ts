@@ -1,4 +1,4 @@
-import { Group, type Object3D } from 'three';
+import { Group, Matrix4, type Object3D, type Sphere } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import {
   bindClip,
@@ -28,6 +28,7 @@ import type { CodedError } from './coded-error.js';
 import { disposeObject } from './dispose-object.js';
 import { bindGltf, type GltfBinding } from './gltf-binding.js';
 import { JointBounds } from './joint-bounds.js';
+import { type LodSubject, type RigTier, takeLodSlot } from './lod.js';
 import {
   type LocalPoseModifier,
   type ModelPoseModifier,
@@ -37,11 +38,15 @@ import {
   sortByOrder,
   type TimedPoseSource,
 } from './pose-pipeline.js';
+import { rigExtent } from './rig-extent.js';
 import { RigRootMotion } from './rig-root-motion.js';
+import { RigTiers } from './rig-tier.js';
 import { RigWarp } from './rig-warp.js';
 import { CpuSkinOutput, GpuSkinOutput, type SkinningMode, type SkinOutput } from './skin-output.js';
 
 const HIPS_SLOT = HUMANOID_SLOTS.indexOf('hips');
+/** boneMatrix's scratch for a held joint. */
+const heldJoint = new Matrix4();
 
 /** What a rig reports while it runs; called inside the frame, so implementations queue, never dispatch. */
 export interface RigListener {
@@ -87,14 +92,14 @@ export type WarpResult = 'started' | 'unknown' | 'bad-targets';
  * Nothing is allocated per frame except the listener's events. Bone objects are never written: three's
  * scene graph only carries the rig's results.
  */
-export class CharacterRig implements Actor {
+export class CharacterRig implements Actor, LodSubject {
   readonly kind = 'character';
   /** Told when a frame's update throws (the character reports it); see `tickActor`. */
   failed?: (error: unknown) => void;
   /** Placed by the character's position, heading and scale; holds the glTF scene. */
   readonly root = new Group();
   readonly binding: GltfBinding;
-  /** World matrix per joint (16 floats, the runtime skeleton's order), as of the last update. */
+  /** World matrix per joint (16 floats, the runtime skeleton's order), as of the last posed update. */
   readonly model: Float32Array;
   readonly localModifiers: LocalPoseModifier[] = [];
   readonly modelModifiers: ModelPoseModifier[] = [];
@@ -120,6 +125,10 @@ export class CharacterRig implements Actor {
    */
   groundSpeed = Number.NaN;
   #rigChoice: RigChoice = 'auto';
+
+  /** Which frames of a reduced-rate cycle are this character's (the stage staggers by it; lod.ts). */
+  readonly lodSlot = takeLodSlot();
+  readonly #tiers = new RigTiers();
 
   readonly #scene: Object3D;
   readonly #modelClips: readonly ClipBinding[];
@@ -211,6 +220,7 @@ export class CharacterRig implements Actor {
    */
   setExternalClips(external: ExternalClips): void {
     this.#external = external;
+    this.#tiers.extent = null;
     this.#rebuild(this.#pending ?? this.#definitions);
   }
 
@@ -422,11 +432,19 @@ export class CharacterRig implements Actor {
     return skeleton.names.filter((_, j) => used[j] === 1);
   }
 
-  /** Copies a joint's (any node's) world matrix into `out`; returns false for an unknown name. */
+  /**
+   * Copies a joint's (any node's) world matrix into `out`; returns false for an unknown name. On a frame not
+   * posed (RigTier) it is the held pose's, carried by the root as it is drawn.
+   */
   boneMatrix(name: string, out: Float32Array): boolean {
     const joint = this.binding.asset.skeleton.indexByName.get(name);
     if (joint === undefined) return false;
-    out.set(this.model.subarray(joint * 16, joint * 16 + 16));
+    if (this.posed) out.set(this.model.subarray(joint * 16, joint * 16 + 16));
+    else
+      heldJoint
+        .fromArray(this.model, joint * 16)
+        .premultiply(this.heldMatrix)
+        .toArray(out);
     return true;
   }
 
@@ -458,8 +476,58 @@ export class CharacterRig implements Actor {
   update(dt: number): void {
     if (this.#disposed) return;
     if (this.#pending) this.#rebuild(this.#pending);
-    this.#pose(this.paused ? 0 : dt);
+    const step = this.paused ? 0 : dt;
+    this.#pose(step, this.#tiers.posesNow(step, this.#skippable()));
     this.#notify();
+  }
+
+  // ——— tiers (lod.ts): the stage chooses, the rig skips the pose and holds the last one ———
+
+  /** This frame's tier, chosen by the stage before the characters pose (`full` outside a stage's tier pass). */
+  get tier(): RigTier {
+    return this.#tiers.tier;
+  }
+
+  /**
+   * Whether the last update posed the character (sampled, blended, IK-solved, skinned). False on a held
+   * (reduced-rate) or culled frame: `model` and the skinning are the last posed frame's and the drawn
+   * meshes ride `heldMatrix`. An instanced drawing reads it: a rig not posed has no new skinning rows.
+   */
+  get posed(): boolean {
+    return this.#tiers.posed;
+  }
+
+  /** Updates that posed the character since it was bound (a culled character's stands still). */
+  get posedFrames(): number {
+    return this.#tiers.posedFrames;
+  }
+
+  /** From the root the held pose was posed at to the root now (identity when posed); read only. */
+  get heldMatrix(): Matrix4 {
+    return this.#tiers.heldMatrix;
+  }
+
+  /** LodSubject: the stage's choice for the coming frame. */
+  setTier(tier: RigTier, due: boolean): void {
+    this.#tiers.tier = tier;
+    this.#tiers.due = due;
+  }
+
+  /**
+   * LodSubject: the animated extent (rig-extent.ts) placed by the root's world matrix, so it follows root
+   * motion posed or not; returns the character's size. -1 while the pose cannot be skipped (a ragdoll
+   * drives, the skeleton overlay shows).
+   */
+  lodSphere(out: Sphere): number {
+    if (this.#disposed || !this.#skippable()) return -1;
+    this.#tiers.extent ??= rigExtent(this.binding, this.#bounds, this.#bindingsOf());
+    return this.#tiers.sphere(this.root, out);
+  }
+
+  #skippable(): boolean {
+    const modifiers = this.modelModifiers;
+    for (let i = 0; i < modifiers.length; i++) if (modifiers[i].everyFrame) return false;
+    return (this.source === this.#playback || this.source.skipsPose === true) && !this.bonesShown();
   }
 
   /** Frees everything the rig made and everything loaded with it. */
@@ -467,6 +535,7 @@ export class CharacterRig implements Actor {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#output.dispose();
+    this.#playback.dispose();
     this.root.removeFromParent();
     disposeObject(this.#scene);
   }
@@ -476,11 +545,15 @@ export class CharacterRig implements Actor {
    * cannot (a pose source bound to other buffers, a root moved to NaN) ends the frame there: the last
    * frame's output stays and `invalidStage` names the stage; nothing throws.
    */
-  #pose(dt: number): void {
+  #pose(dt: number, posed = true): void {
     this.invalidStage = null;
-    const pose = this.#poseStage(dt);
+    const pose = this.#poseStage(dt, posed);
     if (pose === null) return;
     this.#rootMotionStage(pose);
+    if (!posed) {
+      this.#tiers.hold(this.root, this.#rootMatrix, this.model, this.binding.rigid);
+      return;
+    }
     this.#localStage(pose, dt);
     if (!this.#fkStage(pose)) return;
     this.#modelStage(pose, dt);
@@ -488,14 +561,14 @@ export class CharacterRig implements Actor {
   }
 
   /** `pose`: root motion bound to the source, stride and warp rates set, then the source samples and blends. */
-  #poseStage(dt: number): Pose | null {
+  #poseStage(dt: number, posed: boolean): Pose | null {
     const playback = this.#playback;
     this.rootMotion.bind(this.source, playback, this.#bindingsOf);
     playback.speed = this.#speed * this.#strideRate(dt);
     const warp = this.#warp;
     if (warp !== null && playback.currentClip !== warp.clip) this.#endWarp(false);
     else warp?.beforeUpdate(playback.currentClock!);
-    this.source.update(dt);
+    this.source.update(dt, posed);
     const pose = this.source.pose;
     if (poseFits(pose, this.binding.asset.skeleton.jointCount)) return pose;
     this.invalidStage = 'pose';
@@ -544,6 +617,7 @@ export class CharacterRig implements Actor {
     const scale = Math.max(Math.abs(this.root.scale.x), Math.abs(this.root.scale.y), Math.abs(this.root.scale.z));
     for (let i = 0; i < this.#bounds.length; i++) this.#bounds[i]?.update(model, scale);
     this.#output.write(model);
+    this.#tiers.posedNow();
     if (this.bonesShown()) this.#showBones(model);
     const rigid = this.binding.rigid;
     for (let i = 0; i < rigid.length; i++) rigid[i].object.matrixWorld.fromArray(model, rigid[i].joint * 16);
@@ -648,19 +722,25 @@ export class CharacterRig implements Actor {
   /** A new library and playback; the clip that was playing plays on at the same time, if it still exists. */
   #rebuild(definitions: readonly ClipDefinition[]): void {
     this.#pending = null;
+    this.#tiers.extent = null;
     const playing = this.currentClip;
     const time = this.time;
     const wasSource = this.source === this.#playback;
     this.#library = this.#buildLibrary(definitions);
+    this.#playback.dispose();
     this.#playback = this.#makePlayback();
     if (wasSource) this.source = this.#playback;
     if (playing !== null && this.play(playing, { ...this.#lastPlay, fade: 0 }) === 'started') this.time = time;
   }
 
   #makeOutput(mode: SkinningMode): SkinOutput {
-    return mode === 'cpu'
-      ? new CpuSkinOutput(this.binding, this.#bounds)
-      : new GpuSkinOutput(this.binding, this.#bounds);
+    if (mode === 'cpu') {
+      const output = new CpuSkinOutput(this.binding, this.#bounds);
+      this.#tiers.drawn = output.meshes;
+      return output;
+    }
+    this.#tiers.drawn = this.binding.skinned.map((part) => part.mesh);
+    return new GpuSkinOutput(this.binding, this.#bounds);
   }
 }
 

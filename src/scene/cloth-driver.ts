@@ -97,7 +97,8 @@ function rigHost(rig: CharacterRig, options: ClothOptions): ClothHost {
     model: rig.model,
     anchorMatrices: (out) => skinningMatrices(skin, rig.model, out),
     attach: (step) => {
-      const modifier: ModelPoseModifier = { apply: (_model, dt) => step(dt) };
+      // a simulation steps every frame: its character is never held or culled
+      const modifier: ModelPoseModifier = { apply: (_model, dt) => step(dt), everyFrame: true };
       rig.modelModifiers.push(modifier);
       return () => {
         const i = rig.modelModifiers.indexOf(modifier);

@@ -91,9 +91,12 @@ export class GraphSource implements TimedPoseSource {
     return motion;
   }
 
-  update(dt: number): void {
+  /** The source poses on demand: `update(dt, false)` runs the graph and its root motion without sampling. */
+  readonly skipsPose = true;
+
+  update(dt: number, posed = true): void {
     this.instance.update(dt, this.params);
-    this.#sampler.sample(this.instance);
+    this.#sampler.sample(this.instance, posed);
   }
 
   /** Sets a param (coerced to its type); false for an unknown name or a value of the wrong kind. */

@@ -27,6 +27,11 @@ export class JointBounds {
     }
   }
 
+  /** How far any vertex lies from the joint that moves it most, in the bind pose (metres, unscaled). */
+  get margin(): number {
+    return this.#margin;
+  }
+
   /** Grows the margin to cover one geometry deformed by this skin (bind-time work). */
   cover(geometry: BufferGeometry): void {
     const position = geometry.getAttribute('position');

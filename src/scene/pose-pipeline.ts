@@ -5,9 +5,15 @@ import type { Pose } from '../runtime/index.js';
  * be another (replacing it, or driving it).
  */
 export interface PoseSource {
-  /** Advances by dt seconds (0 when paused: re-pose only) and leaves the result in `pose`. Never throws. */
-  update(dt: number): void;
+  /**
+   * Advances by dt seconds (0 when paused: re-pose only) and leaves the result in `pose`. Never throws.
+   * `posed` false (only asked of a source with `skipsPose`): advance time, events and root motion exactly,
+   * but leave `pose` as it was (a culled or reduced-rate character; see RigTier).
+   */
+  update(dt: number, posed?: boolean): void;
   readonly pose: Pose;
+  /** Whether `update(dt, false)` skips the pose; a source without it (a ragdoll) is posed every frame. */
+  readonly skipsPose?: boolean;
 }
 
 /** A pose source with a playhead: seconds into what it plays now, and its length. */
@@ -57,6 +63,8 @@ export interface ModelPoseModifier {
   apply(model: Float32Array, dt: number, pose: Pose, root: Float32Array): void;
   /** Where it runs among the model modifiers (MODIFIER_ORDER; default `default`). */
   readonly order?: number;
+  /** It must run every frame (a simulation: cloth): its character is then never held or culled (RigTier). */
+  readonly everyFrame?: boolean;
 }
 
 /** Sorts modifiers by `order` in place, stably (insertion sort: a handful of items, no allocation). */

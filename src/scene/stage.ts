@@ -20,6 +20,7 @@ import { FrameLoop, tickActor } from './frame-loop.js';
 import { FrameStats, type StatsReading } from './frame-stats.js';
 import { Ground } from './ground.js';
 import { StageLights } from './lights.js';
+import { LodPass, type LodSettings } from './lod.js';
 import { runningPhysics } from './physics.js';
 import { RenderSurface } from './shared-renderer.js';
 import { StageCamera } from './stage-camera.js';
@@ -68,6 +69,8 @@ export class Stage implements StageCore {
   /** The actors of each phase, in ACTOR_PHASES order. */
   readonly #phases: Set<Actor>[] = ACTOR_PHASES.map(() => new Set<Actor>());
   readonly #animate = this.#phases[ACTOR_PHASES.indexOf('animate')];
+  /** Chooses each character's tier (full, half, quarter rate or culled) before the characters pose. */
+  readonly lod = new LodPass();
   readonly #disposers: (() => void)[] = [];
   readonly #overlay = new Group();
   readonly #frameBounds = new Box3();
@@ -250,7 +253,10 @@ export class Stage implements StageCore {
       this.#dt = dt;
       const phases = this.#phases;
       const follow = phases.length - 1;
-      for (let p = 0; p < follow; p++) phases[p].forEach(this.#tick);
+      for (let p = 0; p < follow; p++) {
+        if (phases[p] === this.#animate) this.lod.run(this.camera, this.#animate);
+        phases[p].forEach(this.#tick);
+      }
       this.view.advance(dt);
       this.view.controls?.update();
       phases[follow].forEach(this.#tick);
@@ -314,6 +320,12 @@ export class Stage implements StageCore {
   /** Turns three's OrbitControls (drag to orbit, wheel to zoom, right-drag to pan) on or off. */
   setControls(enabled: boolean): void {
     this.view.setControls(enabled);
+  }
+
+  /** The tier rule (lod.ts): thresholds of projected height, or off (every character posed every frame). */
+  setLod(settings: LodSettings): void {
+    this.lod.settings = settings;
+    this.loop.requestRedraw();
   }
 
   // ——— look ———
