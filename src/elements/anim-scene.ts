@@ -1,6 +1,7 @@
 import { ContextProvider } from '@lit/context';
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { instancedSkinsOf } from '../scene/instanced-skin.js';
 import { configurePhysics } from '../scene/physics.js';
 import { setMaxRagdolls } from '../scene/ragdoll.js';
 import { DEBUG_VIEWS, type DebugView, Stage } from '../scene/stage.js';
@@ -14,6 +15,7 @@ import {
   formatCameraOrbit,
   parseCameraOrbit,
   parseColor,
+  parseEnum,
   parseNumber,
   parseTime,
   parseTokenList,
@@ -26,6 +28,7 @@ const DEFAULT_TARGET: Vector3Tuple = [0, 0.9, 0];
 const DEFAULT_BACKGROUND = '#e9ebee';
 
 const parseNonNegative = (text: string) => parseNumber(text, { min: 0 });
+const parseInstancing = (text: string) => parseEnum(text, ['auto', 'off'] as const);
 const parseDebug = (text: string) => parseTokenList(text, DEBUG_VIEWS);
 const parseCount = (text: string) => {
   const parsed = parseNumber(text, { min: 0 });
@@ -69,6 +72,9 @@ const APPLY = {
   timeScale: (stage: Stage, el: AnimScene) => {
     stage.timeScale = el.timeScale;
   },
+  instancing: (stage: Stage, el: AnimScene) => {
+    instancedSkinsOf(stage).enabled = el.instancing === 'auto';
+  },
 } satisfies Partial<Record<keyof AnimScene, (stage: Stage, el: AnimScene) => void>>;
 
 /**
@@ -98,6 +104,7 @@ const APPLY = {
  * @attr gravity - The physics world's gravity, `"x y z"` in m/s². Default `"0 -9.81 0"`.
  * @attr fixed-step - The physics world's fixed time step, seconds (or `ms`), from 1 ms to 0.1 s; frames step it as many whole times as they cover. Default 1/60 s.
  * @attr max-ragdolls - How many ragdolls simulate at once, a whole number, 0 or more; the nearest the camera first, one more settles the farthest at once. Default 12.
+ * @attr instancing - `auto` (the default): characters that show the same `src` (same file, so the same meshes and materials) with GPU skinning and no morph targets are drawn together, one instanced draw per mesh primitive (and one per shadow pass), their skinning matrices in one float texture; each stays a full character (its own clips, graph, IK, props, ragdoll). `off`: every character draws its own skinned meshes. A character opts out alone with its own `instancing="off"`.
  * @attr debug - Space-separated debug overlays: `skeleton` (bones of every skinned mesh), `root-motion` (an arrow on the ground under each character extracting root motion, pointing where it carries it, with its speed in m/s beside it), `colliders` (every collider of the physics world as lines drawn over the scene: fixed scenery grey, controller capsules blue, ragdoll bodies orange; the ground plane is left out; nothing while no world runs), `stats` (a box in the top-left corner, `part="stats"`, updated twice a second: frames per second and frame time, the frames' own work time, characters and actors, the last render's draw calls and triangles, and the physics step time while a world runs; frames stepped by hand with `step()` count too).
  *
  * @prop {CameraOrbit} cameraOrbit - `{yaw, pitch, distance}` in degrees and metres; accepts the attribute's text too.
@@ -113,6 +120,7 @@ const APPLY = {
  * @prop {[number, number, number]} gravity - `[x, y, z]` in m/s²; accepts the attribute's text too.
  * @prop {number} fixedStep - See the `fixed-step` attribute (seconds).
  * @prop {number} maxRagdolls - See the `max-ragdolls` attribute.
+ * @prop {'auto' | 'off'} instancing - See the `instancing` attribute.
  * @prop {DebugView[]} debug - The active debug overlays; accepts the attribute's text too.
  * @prop {Stage | undefined} stage - The three.js side (renderer, camera, loop) while connected; for advanced use.
  *
@@ -187,6 +195,7 @@ export class AnimScene extends LitElement {
   #maxRagdolls = DEFAULT_MAX_RAGDOLLS;
   #gravity = DEFAULT_GRAVITY;
   #fixedStep = DEFAULT_FIXED_STEP;
+  #instancing: 'auto' | 'off' = 'auto';
 
   @property({ attribute: 'camera-orbit' })
   get cameraOrbit(): CameraOrbit {
@@ -261,6 +270,14 @@ export class AnimScene extends LitElement {
   }
   set maxRagdolls(value: number | string | null | undefined) {
     this.#maxRagdolls = acceptValue(this, 'max-ragdolls', value, parseCount, this.#maxRagdolls, DEFAULT_MAX_RAGDOLLS);
+  }
+
+  @property()
+  get instancing(): 'auto' | 'off' {
+    return this.#instancing;
+  }
+  set instancing(value: string | null | undefined) {
+    this.#instancing = acceptValue(this, 'instancing', value, parseInstancing, this.#instancing, 'auto');
   }
 
   @property()

@@ -26,6 +26,7 @@ import {
 } from './units.js';
 
 const parseSkinning = (text: string) => parseEnum(text, SKINNING_MODES);
+const parseInstancing = (text: string) => parseEnum(text, ['auto', 'off'] as const);
 const parseLoading = (text: string) => parseEnum(text, ['eager', 'lazy'] as const);
 function parseScale(text: string): Parsed<number> {
   const parsed = parseNumber(text, { min: 0 });
@@ -224,6 +225,16 @@ export class CharacterAttributes extends LitElement {
     const p = this.#parts;
     p.skinning = acceptValue(this, 'skinning', value, parseSkinning, p.skinning, 'gpu');
     if (p.loader.rig) p.loader.rig.skinning = p.skinning;
+  }
+
+  @property()
+  get instancing(): 'auto' | 'off' {
+    return this.#parts.instancing;
+  }
+  set instancing(value: string | null | undefined) {
+    const p = this.#parts;
+    p.instancing = acceptValue(this, 'instancing', value, parseInstancing, p.instancing, 'auto');
+    p.loader.applyInstancing();
   }
 
   @property()
