@@ -22,6 +22,8 @@ export interface CrowdOptions {
 
 /** Distance (m) agents keep from each other; closer, they push apart. */
 const PERSONAL_SPACE = 0.7;
+/** How fast (m/s) two agents at one spot are pushed apart; less as they part. */
+const SEPARATION_SPEED = 2;
 /** How close (m) to its target an agent must come before it picks the next. */
 const ARRIVAL = 0.6;
 /** Fastest turn, radians per second. */
@@ -127,8 +129,10 @@ export class CrowdAgents {
       const pushed = Math.hypot(this.#pushX[i], this.#pushZ[i]);
       const wanted = (preferred[i] * Math.max(0.2, Math.cos(Math.min(Math.abs(turn), Math.PI / 2)))) / (1 + pushed);
       speed[i] += (wanted - speed[i]) * blend;
-      x[i] = Math.max(-halfW, Math.min(halfW, x[i] + Math.sin(heading[i]) * speed[i] * dt));
-      z[i] = Math.max(-halfD, Math.min(halfD, z[i] + Math.cos(heading[i]) * speed[i] * dt));
+      const sideX = this.#pushX[i] * SEPARATION_SPEED * dt;
+      const sideZ = this.#pushZ[i] * SEPARATION_SPEED * dt;
+      x[i] = Math.max(-halfW, Math.min(halfW, x[i] + Math.sin(heading[i]) * speed[i] * dt + sideX));
+      z[i] = Math.max(-halfD, Math.min(halfD, z[i] + Math.cos(heading[i]) * speed[i] * dt + sideZ));
     }
   }
 
