@@ -71,7 +71,7 @@ function mountScene(): AnimScene {
   scene.setAttribute('paused', '');
   scene.setAttribute('shadows', '');
   scene.setAttribute('ground', '');
-  scene.style.cssText = 'width: 960px; height: 540px; display: block';
+  scene.style.cssText = 'width: 640px; height: 360px; display: block';
   document.body.append(scene);
   return scene;
 }
@@ -89,6 +89,7 @@ export async function runOurs(count: number, frames: number): Promise<PathResult
   const stage = scene.stage!;
   placeCamera(stage, count);
   const setupMs = performance.now() - t0;
+  console.log(`ours: ${count} characters set up in ${setupMs.toFixed(0)} ms`);
   const result = { ...measure(stage, frames), setupMs };
   scene.remove();
   return result;
@@ -154,6 +155,7 @@ export async function runThree(count: number, frames: number): Promise<PathResul
   });
   placeCamera(stage, count);
   const setupMs = performance.now() - t0;
+  console.log(`three.js: ${count} characters set up in ${setupMs.toFixed(0)} ms`);
   const result = { ...measure(stage, frames), setupMs };
   scene.remove();
   return result;

@@ -17,9 +17,11 @@ interface PathResult {
   setupMs: number;
 }
 
+type BenchWindow = Record<'runOurs' | 'runThree', (count: number, frames: number) => Promise<PathResult>>;
+
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Frames measured per size (after 30 to warm up). */
-const FRAMES: Record<number, number> = { 100: 300, 1000: 120, 10000: 20 };
+const FRAMES: Record<number, number> = { 100: 120, 1000: 60, 10000: 10 };
 /** three.js's path runs at these sizes; at 10,000 its setup and frames take minutes on SwiftShader. */
 const THREE_SIZES = new Set([100, 1000]);
 /** The crowd sizes run (CROWD_SIZES="100 1000" picks some, for a quick look). */
@@ -75,14 +77,19 @@ let summary = '';
 try {
   const tab = await browser.newPage();
   tab.on('pageerror', (error) => console.error('page error:', error));
+  if (process.env.CROWD_VERBOSE) tab.on('console', (message) => console.log(`  [page] ${message.text()}`));
   await tab.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'domcontentloaded', timeout: 0 });
   await tab.waitForFunction('window.benchReady === true', { timeout: 0 });
   console.log('bench:crowd: headless Chromium, WebGL on SwiftShader; per frame, CPU milliseconds');
   for (const count of SIZES) {
     const frames = FRAMES[count] ?? 60;
-    const ours = (await tab.evaluate((n, f) => (window as any).runOurs(n, f), count, frames)) as PathResult;
+    const ours = (await tab.evaluate(
+      (n, f) => (window as unknown as BenchWindow).runOurs(n, f),
+      count,
+      frames,
+    )) as PathResult;
     const three = THREE_SIZES.has(count)
-      ? ((await tab.evaluate((n, f) => (window as any).runThree(n, f), count, frames)) as PathResult)
+      ? ((await tab.evaluate((n, f) => (window as unknown as BenchWindow).runThree(n, f), count, frames)) as PathResult)
       : null;
     console.log(
       `  ${count} characters (${frames} frames, setup: ours ${(ours.setupMs / 1000).toFixed(1)} s${three ? `, three.js ${(three.setupMs / 1000).toFixed(1)} s` : ''}):`,

@@ -693,7 +693,7 @@ export class CharacterRig implements Actor {
 
   #makeOutput(mode: SkinningMode): SkinOutput {
     if (mode === 'gpu' && this.#instancing && canInstance(this.binding)) {
-      return new InstancedSkinOutput(this.binding, this.#instancing, this.root);
+      return new InstancedSkinOutput(this.binding, this.#bounds, this.#instancing, this.root);
     }
     return mode === 'cpu'
       ? new CpuSkinOutput(this.binding, this.#bounds)

@@ -2,6 +2,7 @@ import type { Mesh, Object3D, Skeleton as ThreeSkeleton } from 'three';
 import { type Skin, skinningMatrices } from '../runtime/index.js';
 import type { GltfBinding } from './gltf-binding.js';
 import type { InstancedSkins, SkinMember } from './instanced-skin.js';
+import type { JointBounds } from './joint-bounds.js';
 import { placeInWorld, type SkinOutput } from './skin-output.js';
 
 /** Whether a character's model can be drawn instanced: every skinned mesh one material, no morph targets. */
@@ -36,7 +37,7 @@ export class InstancedSkinOutput implements SkinOutput {
   readonly #slots: Slot[] = [];
   readonly #hidden: { mesh: Mesh; mask: number }[] = [];
 
-  constructor(binding: GltfBinding, skins: InstancedSkins, root: Object3D) {
+  constructor(binding: GltfBinding, bounds: readonly (JointBounds | null)[], skins: InstancedSkins, root: Object3D) {
     this.#skins = skins;
     this.#model = binding.asset;
     const drawn = () => !this.culled && root.visible && root.parent !== null;
@@ -48,8 +49,14 @@ export class InstancedSkinOutput implements SkinOutput {
       skins.join(this.#model, s, skin.joints.length, member, sources);
       this.#slots.push({ skin, index: s, member, skeleton: binding.skeletons[s] });
     });
-    for (const { mesh } of binding.skinned) {
+    for (const { mesh, skin } of binding.skinned) {
       placeInWorld(mesh);
+      // the animated bounds, as for a mesh of its own: three would skin every vertex to find its box
+      const b = bounds[skin];
+      if (b) {
+        mesh.boundingSphere = b.sphere;
+        mesh.boundingBox = b.box;
+      }
       mesh.visible = true;
       this.#hidden.push({ mesh, mask: mesh.layers.mask });
       mesh.layers.disableAll();
