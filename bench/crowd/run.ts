@@ -20,8 +20,8 @@ interface PathResult {
 type BenchWindow = Record<'runOurs' | 'runThree', (count: number, frames: number) => Promise<PathResult>>;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** Frames measured per size (after 30 to warm up). */
-const FRAMES: Record<number, number> = { 100: 120, 1000: 60, 10000: 10 };
+/** Frames measured per size (after 10 to warm up). */
+const FRAMES: Record<number, number> = { 100: 60, 1000: 30, 10000: 8 };
 /** three.js's path runs at these sizes; at 10,000 its setup and frames take minutes on SwiftShader. */
 const THREE_SIZES = new Set([100, 1000]);
 /** The crowd sizes run (CROWD_SIZES="100 1000" picks some, for a quick look). */
