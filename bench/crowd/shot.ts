@@ -32,7 +32,7 @@ try {
     await crowd.ready;
     const scene = document.querySelector('anim-scene')!;
     scene.paused = true;
-    for (let f = 0; f < 90; f++) scene.step(1 / 30);
+    for (let f = 0; f < 10; f++) scene.step(0.3);
     return crowd.characters.length;
   }, count);
   await tab.screenshot({ path: out });

@@ -5,6 +5,9 @@ import type { DemoContext, DemoSection } from '../section.js';
 
 const MANNEQUIN = '/assets/mannequin.glb';
 
+/** How many people the tab starts with (a test asks for fewer). */
+export const crowdDemo = { count: 1000 };
+
 /**
  * Crowd: a plaza of a thousand mannequins (`<anim-crowd>`), each walking its own seeded path with the
  * locomotion graph, all drawn by a few instanced draws. The demo's own mannequin steps aside (hidden) and
@@ -25,7 +28,7 @@ export const crowdSection: DemoSection = {
     scene.setAttribute('debug', 'stats');
     scene.insertAdjacentHTML(
       'beforeend',
-      `<anim-crowd count="1000" area="20 20" seed="1" speed="0.8 1.6" mode="wander">
+      `<anim-crowd count="${crowdDemo.count}" area="20 20" seed="1" speed="0.8 1.6" mode="wander">
         <anim-character src="${MANNEQUIN}" graph="locomotion"></anim-character>
       </anim-crowd>`,
     );

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import type { InstancedBufferGeometry, Mesh } from 'three';
 import { type Demo, mountDemo } from '../../demo/demo.js';
 import { clipsSection } from '../../demo/sections/clips.js';
-import { crowdSection } from '../../demo/sections/crowd.js';
+import { crowdDemo, crowdSection } from '../../demo/sections/crowd.js';
 import { collectErrors } from '../helpers/character.js';
 import { internals } from '../helpers/internals.js';
 
@@ -25,11 +25,11 @@ describe('the demo’s Crowd tab', () => {
   it('fills the plaza with walking mannequins drawn instanced, and leaving puts the scene back', async () => {
     const errors = collectErrors(root);
     const orbit = demo.scene.getAttribute('camera-orbit');
+    expect(crowdDemo.count, 'a thousand on the page').to.equal(1000);
+    // fewer for the test
+    crowdDemo.count = 24;
     demo.show('crowd');
     const crowd = demo.scene.querySelector('anim-crowd')!;
-    expect(crowd.count, 'a thousand by default').to.equal(1000);
-    // fewer for the test: the copies beyond are dropped before they load
-    crowd.count = 24;
     await crowd.updateComplete;
     await crowd.ready;
     for (let f = 0; f < 30; f++) demo.scene.step(1 / 30);
