@@ -7,6 +7,7 @@ export { AnimCharacter, type PlayOptions } from './elements/anim-character.js';
 export { AnimClip } from './elements/anim-clip.js';
 export { AnimCloth } from './elements/anim-cloth.js';
 export { AnimController } from './elements/anim-controller.js';
+export { AnimCrowd, type CrowdAgent } from './elements/anim-crowd.js';
 export { AnimEvent } from './elements/anim-event.js';
 export { AnimFootIk } from './elements/anim-foot-ik.js';
 export { AnimGraphView } from './elements/anim-graph-view.js';

@@ -1,5 +1,6 @@
 import type { DemoSection } from '../section.js';
 import { clipsSection } from './clips.js';
+import { crowdSection } from './crowd.js';
 import { ikSection } from './ik.js';
 import { propsSection } from './props.js';
 import { retargetSection } from './retarget.js';
@@ -15,4 +16,5 @@ export const SECTIONS: readonly DemoSection[] = [
   traversalSection,
   propsSection,
   retargetSection,
+  crowdSection,
 ];

@@ -99,6 +99,7 @@ export type {
  * @attr reveal - When a viewer (a character outside any scene) takes its placeholder or poster away: `auto` (the default) at the first frame drawn with the model loaded (or failed), `manual` only when `dismissPoster()` is called.
  * @attr alt - The accessible name of a viewer's canvas (`role="img"`, `aria-label`); default "Animated 3D character". The canvas is in the tab order: while it has focus, the arrow keys orbit the camera and `+` / `-` zoom.
  * @attr repetitions - How many times a looping clip plays before it holds its last frame and fires `anim-finish`: a whole number, 1 or more, or `infinite` (the default). Counts from each start of a clip; `anim-loop` fires between plays.
+ * @attr instancing - `auto` (the default): with GPU skinning, characters of one scene that show the same `src` are drawn together, one instanced draw per mesh primitive (see `<anim-scene instancing>`); a model with morph targets draws alone. `off`: this character draws its own skinned meshes.
  * @attr loading - `eager` (the default) loads at once; `lazy` waits until the character is about a screen away from the viewport.
  * @attr {boolean} foot-ik - Plants the feet on the ground under them (the scene's `ground`, `<anim-model ground>`, meshes with `userData.ground`): legs bent by two-bone IK, the pelvis lowered as needed, soles turned to the slope; skipped while airborne. An `<anim-foot-ik>` child turns it on too and sets its knobs. The legs are those of the humanoid map (see `rig`), else found by their names; legs that cannot be found report `unknown-bone`.
  * @attr rig - How this model's bones map onto the humanoid slots, for clips played with `<anim-clip retarget>`, the ragdoll's bodies, cloth's body colliders and foot IK's legs: `auto` (the default: Mixamo, Rigify, VRM/Unity, Blender `.L`/`_L` and other common namings, the hierarchy and the body's sides), `mixamo`, or a JSON map of slot to bone name (`{"leftUpperArm": "arm_upper_L"}`) over what `auto` finds (`<anim-rig>` children write the same map in markup, and win over it). A key that is not a slot reports `bad-attribute`, a bone the model lacks `unknown-bone`; a model that cannot be mapped reports `no-humanoid` naming the missing slots.
@@ -123,6 +124,7 @@ export type {
  * @prop {number} heading - Which way it faces, degrees about the vertical axis (default 0): 0 faces +Z, positive turns left. Reads the heading now, in (−180, 180]: root motion and controllers turn it.
  * @prop {number} scale - See the `scale` attribute.
  * @prop {SkinningMode} skinning - See the `skinning` attribute.
+ * @prop {'auto' | 'off'} instancing - See the `instancing` attribute.
  * @prop {string | null} poster - See the `poster` attribute.
  * @prop {'auto' | 'manual'} reveal - See the `reveal` attribute.
  * @prop {string | null} alt - See the `alt` attribute.

@@ -1,6 +1,7 @@
 import { ContextProvider } from '@lit/context';
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { instancedSkinsOf } from '../scene/instanced-skin.js';
 import { configurePhysics } from '../scene/physics.js';
 import { setMaxRagdolls } from '../scene/ragdoll.js';
 import { DEBUG_VIEWS, type DebugView, Stage } from '../scene/stage.js';
@@ -11,12 +12,21 @@ import { DEFAULT_LOD, formatLod, type LodSettings, parseLod } from './lod-value.
 import { ViewElement } from './scene-view-attributes.js';
 import { stageContext } from './stage-context.js';
 import { StatsPanel } from './stats-panel.js';
-import { parseColor, parseNumber, parseTime, parseTokenList, parseVector3, type Vector3Tuple } from './units.js';
+import {
+  parseColor,
+  parseEnum,
+  parseNumber,
+  parseTime,
+  parseTokenList,
+  parseVector3,
+  type Vector3Tuple,
+} from './units.js';
 import { parseReveal, type RevealMode, ViewerCover, viewerCoverStyles } from './viewer-cover.js';
 
 const DEFAULT_BACKGROUND = '#e9ebee';
 
 const parseNonNegative = (text: string) => parseNumber(text, { min: 0 });
+const parseInstancing = (text: string) => parseEnum(text, ['auto', 'off'] as const);
 const parseDebug = (text: string) => parseTokenList(text, DEBUG_VIEWS);
 const parseCount = (text: string) => {
   const parsed = parseNumber(text, { min: 0 });
@@ -59,6 +69,9 @@ const APPLY = {
   },
   timeScale: (stage: Stage, el: AnimScene) => {
     stage.timeScale = el.timeScale;
+  },
+  instancing: (stage: Stage, el: AnimScene) => {
+    instancedSkinsOf(stage).enabled = el.instancing === 'auto';
   },
 } satisfies Partial<Record<keyof AnimScene, (stage: Stage, el: AnimScene) => void>>;
 
@@ -109,6 +122,7 @@ const APPLY = {
  * @attr fixed-step - The physics world's fixed time step, seconds (or `ms`), from 1 ms to 0.1 s; frames step it as many whole times as they cover. Default 1/60 s.
  * @attr max-ragdolls - How many ragdolls simulate at once, a whole number, 0 or more; the nearest the camera first, one more settles the farthest at once. Default 12.
  * @attr lod - Which characters are posed how often (README, "Level of detail"): `on` (default: `"15% 5%"`), `off` (every character posed every frame), or two fractions of the view's height, `"full half"` (`0.15 0.05` or `15% 5%`, full ≥ half): a character whose bounds look at least `full` of the view's height tall is posed every frame, at least `half` every 2nd frame, smaller every 4th (held in between, the reduced-rate ones staggered across frames); one outside the camera's view is not posed at all. Its clocks, graph, events and root motion advance exactly every frame whatever its tier, and the character nearest the camera is always posed every frame.
+ * @attr instancing - `auto` (the default): characters that show the same `src` (same file, so the same meshes and materials) with GPU skinning and no morph targets are drawn together, one instanced draw per mesh primitive (and one per shadow pass), their skinning matrices in one float texture; each stays a full character (its own clips, graph, IK, props, ragdoll). `off`: every character draws its own skinned meshes. A character opts out alone with its own `instancing="off"`.
  * @attr debug - Space-separated debug overlays: `skeleton` (bones of every skinned mesh), `root-motion` (an arrow on the ground under each character extracting root motion, pointing where it carries it, with its speed in m/s beside it), `colliders` (every collider of the physics world as lines drawn over the scene: fixed scenery grey, controller capsules blue, ragdoll bodies orange; the ground plane is left out; nothing while no world runs), `stats` (a box in the top-left corner, `part="stats"`, updated twice a second: frames per second and frame time, the frames' own work time, characters and actors, the last render's draw calls and triangles, and the physics step time while a world runs; frames stepped by hand with `step()` count too).
  *
  * @attr poster - URL of an image shown until the scene reveals (see `reveal`). Without one, a neutral placeholder with a quiet spinner.
@@ -139,6 +153,7 @@ const APPLY = {
  * @prop {[number, number, number]} gravity - `[x, y, z]` in m/s²; accepts the attribute's text too.
  * @prop {number} fixedStep - See the `fixed-step` attribute (seconds).
  * @prop {number} maxRagdolls - See the `max-ragdolls` attribute.
+ * @prop {'auto' | 'off'} instancing - See the `instancing` attribute.
  * @prop {DebugView[]} debug - The active debug overlays; accepts the attribute's text too.
  * @prop {string | null} poster - See the `poster` attribute.
  * @prop {'auto' | 'manual'} reveal - See the `reveal` attribute.
@@ -222,6 +237,7 @@ export class AnimScene extends ViewElement {
   #maxRagdolls = DEFAULT_MAX_RAGDOLLS;
   #gravity = DEFAULT_GRAVITY;
   #fixedStep = DEFAULT_FIXED_STEP;
+  #instancing: 'auto' | 'off' = 'auto';
 
   @property({ type: Boolean }) controls = false;
   @property({ type: Boolean }) shadows = false;
@@ -279,6 +295,14 @@ export class AnimScene extends ViewElement {
   set lod(value: LodSettings | string | null | undefined) {
     const text = value !== null && typeof value === 'object' ? formatLod(value) : value;
     this.#lod = acceptValue(this, 'lod', text, parseLod, this.#lod, DEFAULT_LOD);
+  }
+
+  @property()
+  get instancing(): 'auto' | 'off' {
+    return this.#instancing;
+  }
+  set instancing(value: string | null | undefined) {
+    this.#instancing = acceptValue(this, 'instancing', value, parseInstancing, this.#instancing, 'auto');
   }
 
   @property()

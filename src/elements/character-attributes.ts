@@ -27,6 +27,7 @@ import {
 import { parseReveal, type RevealMode } from './viewer-cover.js';
 
 const parseSkinning = (text: string) => parseEnum(text, SKINNING_MODES);
+const parseInstancing = (text: string) => parseEnum(text, ['auto', 'off'] as const);
 const parseLoading = (text: string) => parseEnum(text, ['eager', 'lazy'] as const);
 function parseScale(text: string): Parsed<number> {
   const parsed = parseNumber(text, { min: 0 });
@@ -225,6 +226,16 @@ export abstract class CharacterAttributes extends ViewElement {
     const p = this.#parts;
     p.skinning = acceptValue(this, 'skinning', value, parseSkinning, p.skinning, 'gpu');
     if (p.loader.rig) p.loader.rig.skinning = p.skinning;
+  }
+
+  @property()
+  get instancing(): 'auto' | 'off' {
+    return this.#parts.instancing;
+  }
+  set instancing(value: string | null | undefined) {
+    const p = this.#parts;
+    p.instancing = acceptValue(this, 'instancing', value, parseInstancing, p.instancing, 'auto');
+    p.loader.applyInstancing();
   }
 
   @property()

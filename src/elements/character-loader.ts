@@ -10,9 +10,11 @@ import type { ClipDefinition } from '../scene/clip-library.js';
 import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
 import { CodedError } from '../scene/coded-error.js';
 import { GroundTrail } from '../scene/ground-trail.js';
+import { type InstancedSkins, instancedSkinsOf } from '../scene/instanced-skin.js';
 import { disposeObject, loadGltf } from '../scene/load-gltf.js';
 import { RigPropertyTracks } from '../scene/rig-property-tracks.js';
 import { RootMotionArrow } from '../scene/root-motion-arrow.js';
+import { loadModelCopy } from '../scene/shared-models.js';
 import type { SkinningMode } from '../scene/skin-output.js';
 import type { Stage } from '../scene/stage.js';
 import { reportCaught, reportError } from './errors.js';
@@ -26,6 +28,8 @@ export interface LoadHooks {
   /** The clip definitions of its `<anim-clip>` children. */
   definitions(): ClipDefinition[];
   skinning(): SkinningMode;
+  /** The `instancing` attribute: `off` keeps the character a skinned mesh of its own. */
+  instancing(): 'auto' | 'off';
   /** The humanoid map clips from other files are retargeted through. */
   rigChoice(): RigChoice;
   /** Receives the rig's reports. */
@@ -94,6 +98,8 @@ export class CharacterLoader implements ReactiveController {
   #loadDone: (() => void) | undefined;
   /** The trail that shows root motion played in place. */
   #trail: GroundTrail | undefined;
+  /** Stops following the stage's instancing switch. */
+  #unwatch: (() => void) | undefined;
 
   /** Load progress 0–1 while loading, else null. */
   progress: number | null = null;
@@ -148,6 +154,19 @@ export class CharacterLoader implements ReactiveController {
   set mode(value: 'eager' | 'lazy') {
     this.#mode = value;
     if (this.#host.isConnected) queueMicrotask(() => this.#request());
+  }
+
+  /** Draws the rig instanced, or not, as the character's and its scene's `instancing` say now. */
+  applyInstancing(): void {
+    const rig = this.#rig;
+    const stage = this.#lease.stage;
+    if (rig && stage) rig.instancing = this.#instancingOn(stage);
+    this.redraw();
+  }
+
+  #instancingOn(stage: Stage): InstancedSkins | null {
+    const skins = instancedSkinsOf(stage);
+    return this.#hooks.instancing() === 'auto' && skins.enabled ? skins : null;
   }
 
   redraw(): void {
@@ -249,7 +268,8 @@ export class CharacterLoader implements ReactiveController {
     const stale = () => signal.aborted || !this.#lease.stage;
     const stall = this.#watchStall(src, signal);
     try {
-      const gltf = await loadGltf(src, {
+      // every character showing src shares one load, its geometry and materials (see loadModelCopy)
+      const copy = await loadModelCopy(src, {
         signal,
         onProgress: (progress) => {
           if (signal.aborted) return;
@@ -258,15 +278,21 @@ export class CharacterLoader implements ReactiveController {
           queueEvent(this.#host, 'anim-progress', { progress });
         },
       }).finally(stall.stop);
-      if (!gltf || signal.aborted) return;
+      if (!copy) return;
+      if (signal.aborted) return copy.release();
+      const { gltf } = copy;
+      const stage = this.#lease.stage;
       try {
         rig = await CharacterRig.create(gltf, src, {
           definitions: this.#hooks.definitions(),
           skinning: this.#hooks.skinning(),
           listener: this.#hooks.listener,
+          instancing: stage ? this.#instancingOn(stage) : null,
+          asset: copy.asset,
+          release: copy.release,
         });
       } catch (error) {
-        disposeObject(gltf.scene);
+        copy.release();
         throw error;
       }
       if (stale()) return rig.dispose();
@@ -277,7 +303,8 @@ export class CharacterLoader implements ReactiveController {
       rig.setExternalClips(external);
       // the file's KHR_animation_pointer tracks (a material's colour, a light) play with its clips
       try {
-        await RigPropertyTracks.attach(rig, gltf);
+        // a shared copy's file animates no material (see loadModelCopy): no property tracks to attach
+        if (!copy.shared) await RigPropertyTracks.attach(rig, gltf);
       } catch (error) {
         rig.dispose();
         throw error;
@@ -325,6 +352,7 @@ export class CharacterLoader implements ReactiveController {
     // a frame that throws is this character's anim-error; the rig stays in the loop, the others animate
     rig.failed = (error) => reportCaught(this.#host, error, 'during a frame');
     this.#hooks.install(rig);
+    this.#unwatch = instancedSkinsOf(stage).watch(() => this.applyInstancing());
     rig.update(0);
     stage.content.add(rig.root);
     stage.addActor(rig);
@@ -355,6 +383,8 @@ export class CharacterLoader implements ReactiveController {
     const rig = this.#rig;
     if (!rig) return;
     this.#rig = undefined;
+    this.#unwatch?.();
+    this.#unwatch = undefined;
     this.#hooks.release(rig);
     this.posed = false;
     this.#host.requestUpdate();

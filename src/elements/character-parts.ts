@@ -29,6 +29,8 @@ export class CharacterParts {
   readonly host: CharacterHost;
   /** The `skinning` attribute (the loader builds each rig with it). */
   skinning: SkinningMode = 'gpu';
+  /** The `instancing` attribute. */
+  instancing: 'auto' | 'off' = 'auto';
   // Controllers run their disconnect in the order added: foot IK and the ragdoll let go of the rig (and the
   // physics world) before the loader frees the rig and a stage of its own.
   readonly footIk: FootIkController;
@@ -69,6 +71,7 @@ export class CharacterParts {
     this.loader = new CharacterLoader(host, {
       definitions: () => playback.definitions(),
       skinning: () => this.skinning,
+      instancing: () => this.instancing,
       rigChoice: () => playback.effectiveRig(),
       listener: playback.listener,
       loadStarted: () => playback.loadStarted(),

@@ -35,8 +35,8 @@ export interface CameraOrbit {
 
 export type Vector3Tuple = [x: number, y: number, z: number];
 
-const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
-const fail = <T>(text: string, expected: string): Parsed<T> => ({
+export const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+export const fail = <T>(text: string, expected: string): Parsed<T> => ({
   ok: false,
   message: `"${text}" is not ${expected}`,
 });

@@ -42,6 +42,7 @@ export {
   writeClothVertices,
 } from './cloth/index.js';
 export { type SkinnedGeometry, skinVertices } from './cpu-skinning.js';
+export { CROWD_MODES, CrowdAgents, type CrowdMode, type CrowdOptions } from './crowd.js';
 export { AnimError, type RuntimeErrorCode } from './errors.js';
 export { localToModel } from './fk.js';
 export {

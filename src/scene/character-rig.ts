@@ -5,6 +5,7 @@ import {
   CLIP_EVENT,
   type ClipBinding,
   FINISH,
+  type GltfAsset,
   HUMANOID_SLOTS,
   type HumanoidRig,
   LOOP,
@@ -27,6 +28,8 @@ import { humanoidOf, type RigChoice } from './clip-sources.js';
 import type { CodedError } from './coded-error.js';
 import { disposeObject } from './dispose-object.js';
 import { bindGltf, type GltfBinding } from './gltf-binding.js';
+import type { InstancedSkins } from './instanced-skin.js';
+import { canInstance, InstancedSkinOutput } from './instanced-skin-output.js';
 import { JointBounds } from './joint-bounds.js';
 import { type LodSubject, type RigTier, takeLodSlot } from './lod.js';
 import {
@@ -74,6 +77,12 @@ export interface RigOptions {
   definitions?: readonly ClipDefinition[];
   skinning?: SkinningMode;
   listener?: RigListener;
+  /** The stage's instanced skins: GPU skinning draws the model instanced with its other copies there. */
+  instancing?: InstancedSkins | null;
+  /** The file's runtime import when it was made already (a copy of a shared model). */
+  asset?: GltfAsset;
+  /** Frees the loaded scene on dispose (a shared model's copy gives itself back); default disposes it. */
+  release?: () => void;
 }
 
 /** Outcome of `play`: started a (cross)fade, already playing that clip, or no such clip. */
@@ -141,6 +150,8 @@ export class CharacterRig implements Actor, LodSubject {
   #definitions: readonly ClipDefinition[] = [];
   #external: ExternalClips = new Map();
   #skinning: SkinningMode;
+  #instancing: InstancedSkins | null;
+  readonly #release: (() => void) | undefined;
   #output: SkinOutput;
   #lastPlay: RigPlayOptions = {};
   #defaultFade = 0.25;
@@ -157,7 +168,7 @@ export class CharacterRig implements Actor, LodSubject {
 
   /** Loads the runtime side of a GLTFLoader result and binds a rig to it. */
   static async create(gltf: GLTF, url: string, options: RigOptions = {}): Promise<CharacterRig> {
-    return new CharacterRig(gltf, await bindGltf(gltf, url), options);
+    return new CharacterRig(gltf, await bindGltf(gltf, url, options.asset), options);
   }
 
   constructor(gltf: GLTF, binding: GltfBinding, options: RigOptions = {}) {
@@ -179,6 +190,8 @@ export class CharacterRig implements Actor, LodSubject {
     this.#bounds = asset.skins.map((skin) => new JointBounds(skin));
     for (const { mesh, skin } of binding.skinned) this.#bounds[skin]?.cover(mesh.geometry);
     this.#skinning = options.skinning ?? 'gpu';
+    this.#instancing = options.instancing ?? null;
+    this.#release = options.release;
     this.#output = this.#makeOutput(this.#skinning);
     this.#pose(0);
   }
@@ -466,6 +479,26 @@ export class CharacterRig implements Actor, LodSubject {
     this.#output.write(this.model);
   }
 
+  /**
+   * The stage's instanced skins this character draws with (GPU skinning of a model without morph targets),
+   * or null for a skinned mesh of its own.
+   */
+  get instancing(): InstancedSkins | null {
+    return this.#instancing;
+  }
+  set instancing(skins: InstancedSkins | null) {
+    if (skins === this.#instancing || this.#disposed) return;
+    this.#instancing = skins;
+    this.#output.dispose();
+    this.#output = this.#makeOutput(this.#skinning);
+    this.#output.write(this.model);
+  }
+
+  /** Whether the character is drawn instanced now. */
+  get instanced(): boolean {
+    return this.#output instanceof InstancedSkinOutput;
+  }
+
   /** The mesh output in use (for tests: the CPU output exposes its meshes). */
   get output(): SkinOutput {
     return this.#output;
@@ -537,7 +570,8 @@ export class CharacterRig implements Actor, LodSubject {
     this.#output.dispose();
     this.#playback.dispose();
     this.root.removeFromParent();
-    disposeObject(this.#scene);
+    if (this.#release) this.#release();
+    else disposeObject(this.#scene);
   }
 
   /**
@@ -734,6 +768,11 @@ export class CharacterRig implements Actor, LodSubject {
   }
 
   #makeOutput(mode: SkinningMode): SkinOutput {
+    if (mode === 'gpu' && this.#instancing && canInstance(this.binding)) {
+      // the instances' rows are written where the rig poses; a held frame keeps the row it last had
+      this.#tiers.drawn = [];
+      return new InstancedSkinOutput(this.binding, this.#bounds, this.#instancing, this.root);
+    }
     if (mode === 'cpu') {
       const output = new CpuSkinOutput(this.binding, this.#bounds);
       this.#tiers.drawn = output.meshes;

@@ -41,20 +41,12 @@ type Association = { nodes?: number; meshes?: number; primitives?: number };
  * and finds, through `parser.associations`, the three objects each part drives. Accessor data is read
  * through the parser's own buffer views, so meshopt-compressed animation data arrives decoded.
  * A bad clip is left out and listed in `problems` (`bad-clip`), like the file's other survivable faults.
+ * `imported` is the same file's import made before (a copy of a shared model binds without importing again).
  * @throws CodedError `bad-gltf` when the runtime rejects the document (the message names `url`).
  */
-export async function bindGltf(gltf: GLTF, url: string): Promise<GltfBinding> {
+export async function bindGltf(gltf: GLTF, url: string, imported?: GltfAsset): Promise<GltfBinding> {
   const json = gltf.parser.json as GltfJson;
-  const { views, buffers } = await resolvedBufferViews(gltf, json);
-  let asset: GltfAsset;
-  try {
-    asset = importGltf({ ...json, bufferViews: views }, buffers);
-  } catch (error) {
-    if (error instanceof AnimError) {
-      throw new CodedError('bad-gltf', `${url}: ${error.message} (${error.code})`, { cause: error });
-    }
-    throw error;
-  }
+  const asset = imported ?? (await importAsset(gltf, json, url));
 
   const associations = gltf.parser.associations as Map<Object3D, Association>;
   const nodeOf = (object: Object3D | null): number => {
@@ -95,6 +87,18 @@ export async function bindGltf(gltf: GLTF, url: string): Promise<GltfBinding> {
     (error) => new CodedError(error.code === 'bad-clip' ? 'bad-clip' : 'bad-gltf', `${url}: ${error.message}`),
   );
   return { asset, skeletons, skinned, morphs, rigid, problems };
+}
+
+async function importAsset(gltf: GLTF, json: GltfJson, url: string): Promise<GltfAsset> {
+  const { views, buffers } = await resolvedBufferViews(gltf, json);
+  try {
+    return importGltf({ ...json, bufferViews: views }, buffers);
+  } catch (error) {
+    if (error instanceof AnimError) {
+      throw new CodedError('bad-gltf', `${url}: ${error.message} (${error.code})`, { cause: error });
+    }
+    throw error;
+  }
 }
 
 /**

@@ -24,7 +24,7 @@ export interface SkinOutput {
  * Puts a skinned mesh in world space: identity world and bind matrices, so three's shader computes
  * `Σ weight × boneMatrix × vertex` and the bone matrices can be the runtime's skinning matrices as they are.
  */
-function placeInWorld(mesh: SkinnedMesh | Mesh): void {
+export function placeInWorld(mesh: SkinnedMesh | Mesh): void {
   mesh.matrixAutoUpdate = false;
   mesh.matrixWorldAutoUpdate = false;
   mesh.matrix.identity();

@@ -1,0 +1,186 @@
+// The page `npm run bench:crowd` opens: one crowd scene, run this library's way (<anim-crowd> of
+// <anim-character> mannequins with the locomotion graph) and three.js's way (SkinnedMesh clones, an
+// AnimationMixer each, blending the same clips by the same speeds), same camera, same agents, same frames.
+import { type AnimationAction, AnimationMixer, type Object3D, type SkinnedMesh } from 'three';
+import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
+import '../../src/elements/anim-crowd.js';
+import '../../src/elements/anim-scene.js';
+import type { AnimScene } from '../../src/elements/anim-scene.js';
+import { MANNEQUIN_RUN_SPEED, MANNEQUIN_WALK_SPEED } from '../../src/graph/locomotion.js';
+import { CrowdAgents } from '../../src/runtime/crowd.js';
+import { loadGltf } from '../../src/scene/load-gltf.js';
+import type { Stage } from '../../src/scene/stage.js';
+
+const MODEL = '/assets/mannequin.glb';
+const DT = 1 / 60;
+const WARM_FRAMES = 10;
+
+export interface PathResult {
+  /** CPU ms per frame spent posing (everything before the render). */
+  animMs: number;
+  /** CPU ms per frame for the whole frame: update plus render submission. */
+  frameMs: number;
+  drawCalls: number;
+  heapGrowthBytes: number;
+  setupMs: number;
+}
+
+/** Side of the square plaza for `count` people: the same density (about 2.5 people per 10 m²) at every size. */
+const sideFor = (count: number) => Math.max(6, Math.sqrt(count) * 0.63);
+
+function placeCamera(stage: Stage, count: number): void {
+  const side = sideFor(count);
+  stage.setTarget(0, 0, 0);
+  stage.setOrbit(20, 35, side * 1.35);
+}
+
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
+const heap = () => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize;
+
+/**
+ * Waits until the GPU has drawn everything submitted (a one-pixel read). SwiftShader rasterizes on the same
+ * CPU: without this, a frame's JS would block whenever the queue of earlier frames filled, and the figure
+ * would be the rasterizer's, not the CPU work of posing and submitting the frame.
+ */
+function drain(stage: Stage, pixel: Uint8Array): void {
+  const gl = stage.renderer.getContext();
+  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+}
+
+/** Times `frames` steps of the stage (each drained untimed): everything before the render, and the whole frame. */
+function measure(stage: Stage, frames: number): Omit<PathResult, 'setupMs'> {
+  const render = stage.render.bind(stage);
+  const pixel = new Uint8Array(4);
+  let renderMs = 0;
+  stage.render = () => {
+    const t = performance.now();
+    const drawn = render();
+    renderMs += performance.now() - t;
+    return drawn;
+  };
+  for (let f = 0; f < WARM_FRAMES; f++) {
+    stage.step(DT);
+    drain(stage, pixel);
+  }
+  gc();
+  gc();
+  const before = heap();
+  renderMs = 0;
+  let total = 0;
+  for (let f = 0; f < frames; f++) {
+    const start = performance.now();
+    stage.step(DT);
+    total += performance.now() - start;
+    drain(stage, pixel);
+  }
+  gc();
+  gc();
+  const heapGrowthBytes = heap() - before;
+  stage.render = render;
+  return {
+    animMs: (total - renderMs) / frames,
+    frameMs: total / frames,
+    drawCalls: stage.renderer.info.render.calls,
+    heapGrowthBytes,
+  };
+}
+
+function mountScene(): AnimScene {
+  const scene = document.createElement('anim-scene');
+  scene.setAttribute('paused', '');
+  scene.setAttribute('shadows', '');
+  scene.setAttribute('ground', '');
+  // small, with a small shadow map: the rasterizer shares the CPU under SwiftShader (see drain)
+  scene.style.cssText = 'width: 320px; height: 180px; display: block';
+  document.body.append(scene);
+  scene.stage!.lights.key.shadow.mapSize.set(512, 512);
+  return scene;
+}
+
+/** This library: an <anim-crowd> of `count` mannequins driving the locomotion graph. */
+export async function runOurs(count: number, frames: number): Promise<PathResult> {
+  const t0 = performance.now();
+  const scene = mountScene();
+  const side = sideFor(count);
+  scene.innerHTML = `<anim-crowd count="${count}" area="${side} ${side}" seed="1">
+      <anim-character src="${MODEL}" graph="locomotion"></anim-character></anim-crowd>`;
+  const crowd = scene.querySelector('anim-crowd')!;
+  await crowd.updateComplete;
+  await crowd.ready;
+  const stage = scene.stage!;
+  placeCamera(stage, count);
+  const setupMs = performance.now() - t0;
+  console.log(`ours: ${count} characters set up in ${setupMs.toFixed(0)} ms`);
+  const result = { ...measure(stage, frames), setupMs };
+  scene.remove();
+  return result;
+}
+
+/** Weights of idle, walk and run for a ground speed: the 1D blend the locomotion graph makes. */
+function blendWeights(speed: number, out: Float32Array): void {
+  out.fill(0);
+  if (speed <= 0) out[0] = 1;
+  else if (speed < MANNEQUIN_WALK_SPEED) {
+    out[1] = speed / MANNEQUIN_WALK_SPEED;
+    out[0] = 1 - out[1];
+  } else if (speed < MANNEQUIN_RUN_SPEED) {
+    out[2] = (speed - MANNEQUIN_WALK_SPEED) / (MANNEQUIN_RUN_SPEED - MANNEQUIN_WALK_SPEED);
+    out[1] = 1 - out[2];
+  } else out[2] = 1;
+}
+
+/** three.js's way: SkinnedMesh clones, an AnimationMixer each, idle/walk/run weighted by the same agents' speeds. */
+export async function runThree(count: number, frames: number): Promise<PathResult> {
+  const t0 = performance.now();
+  const scene = mountScene();
+  await scene.updateComplete;
+  const stage = scene.stage!;
+  const gltf = (await loadGltf(MODEL))!;
+  const clip = (name: string) => gltf.animations.find((a) => a.name === name)!;
+  const clips = [clip('idle'), clip('walk-inplace'), clip('run-inplace')];
+  const side = sideFor(count);
+  const agents = new CrowdAgents({
+    count,
+    width: side,
+    depth: side,
+    seed: 1,
+    minSpeed: 0.8,
+    maxSpeed: 1.6,
+    mode: 'wander',
+  });
+  const people: { root: Object3D; mixer: AnimationMixer; actions: AnimationAction[] }[] = [];
+  for (let i = 0; i < count; i++) {
+    const root = cloneSkinned(gltf.scene);
+    root.traverse((o) => {
+      if ((o as SkinnedMesh).isSkinnedMesh) o.castShadow = true;
+    });
+    const mixer = new AnimationMixer(root);
+    const actions = clips.map((c) => mixer.clipAction(c).play());
+    stage.content.add(root);
+    people.push({ root, mixer, actions });
+  }
+  stage.contentChanged();
+  const weights = new Float32Array(3);
+  stage.addActor({
+    update: (dt) => {
+      agents.step(dt);
+      for (let i = 0; i < count; i++) {
+        const { root, mixer, actions } = people[i];
+        root.position.set(agents.x[i], 0, agents.z[i]);
+        root.rotation.y = agents.heading[i];
+        blendWeights(agents.speed[i], weights);
+        for (let a = 0; a < 3; a++) actions[a].setEffectiveWeight(weights[a]);
+        mixer.update(dt);
+      }
+    },
+  });
+  placeCamera(stage, count);
+  const setupMs = performance.now() - t0;
+  console.log(`three.js: ${count} characters set up in ${setupMs.toFixed(0)} ms`);
+  const result = { ...measure(stage, frames), setupMs };
+  scene.remove();
+  return result;
+}
+
+Object.assign(window, { runOurs, runThree });
+(window as unknown as { benchReady: boolean }).benchReady = true;

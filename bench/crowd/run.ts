@@ -1,0 +1,116 @@
+// npm run bench:crowd: the crowd scene in headless Chromium (WebGL on SwiftShader), this library's way and
+// three.js's way side by side in one run, at 100, 1,000 and 10,000 characters. Speed is measured here,
+// never in a test.
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import puppeteer from 'puppeteer-core';
+import { CHROME_ARGS, findChrome, HOW_TO_GET_CHROME } from '../../tools/find-chrome.mjs';
+
+interface PathResult {
+  animMs: number;
+  frameMs: number;
+  drawCalls: number;
+  heapGrowthBytes: number;
+  setupMs: number;
+}
+
+type BenchWindow = Record<'runOurs' | 'runThree', (count: number, frames: number) => Promise<PathResult>>;
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** Frames measured per size (after 10 to warm up). */
+const FRAMES: Record<number, number> = { 100: 60, 1000: 30, 10000: 8 };
+/** three.js's path runs at these sizes; at 10,000 its setup and frames take minutes on SwiftShader. */
+const THREE_SIZES = new Set([100, 1000]);
+/** The crowd sizes run (CROWD_SIZES="100 1000" picks some, for a quick look). */
+const SIZES = (process.env.CROWD_SIZES ?? '100 1000 10000').split(/\s+/).map(Number);
+const TYPES: Record<string, string> = { '.glb': 'model/gltf-binary', '.js': 'text/javascript', '.html': 'text/html' };
+
+const chrome = findChrome();
+if (!chrome) {
+  console.error(HOW_TO_GET_CHROME);
+  process.exit(1);
+}
+
+const bundle = await build({
+  entryPoints: [join(ROOT, 'bench/crowd/page.ts')],
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  write: false,
+  tsconfig: join(ROOT, 'tsconfig.json'),
+  define: { 'process.env.NODE_ENV': '"production"' },
+  // the package's sideEffects list names dist/ only: without this the elements' own modules would be dropped
+  ignoreAnnotations: true,
+});
+const script = bundle.outputFiles[0].text;
+const page =
+  '<!doctype html><meta charset="utf-8"><body style="margin:0"><script type="module" src="/bench.js"></script>';
+
+const server = createServer(async (request, response) => {
+  const path = new URL(request.url ?? '/', 'http://x').pathname;
+  if (path === '/') return response.writeHead(200, { 'content-type': TYPES['.html'] }).end(page);
+  if (path === '/bench.js') return response.writeHead(200, { 'content-type': TYPES['.js'] }).end(script);
+  const file = normalize(join(ROOT, path));
+  if (!file.startsWith(join(ROOT, 'assets'))) return response.writeHead(404).end();
+  try {
+    const body = await readFile(file);
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+  } catch {
+    response.writeHead(404).end();
+  }
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const port = (server.address() as { port: number }).port;
+
+const browser = await puppeteer.launch({
+  executablePath: chrome,
+  headless: true,
+  args: [...CHROME_ARGS, '--window-size=1000,600'],
+  protocolTimeout: 1_800_000,
+});
+const fmt = (n: number) => n.toFixed(2);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+let summary = '';
+try {
+  const tab = await browser.newPage();
+  tab.on('pageerror', (error) => console.error('page error:', error));
+  if (process.env.CROWD_VERBOSE) tab.on('console', (message) => console.log(`  [page] ${message.text()}`));
+  await tab.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'domcontentloaded', timeout: 0 });
+  await tab.waitForFunction('window.benchReady === true', { timeout: 0 });
+  console.log('bench:crowd: headless Chromium, WebGL on SwiftShader; per frame, CPU milliseconds');
+  for (const count of SIZES) {
+    const frames = FRAMES[count] ?? 60;
+    const ours = (await tab.evaluate(
+      (n, f) => (window as unknown as BenchWindow).runOurs(n, f),
+      count,
+      frames,
+    )) as PathResult;
+    const three = THREE_SIZES.has(count)
+      ? ((await tab.evaluate((n, f) => (window as unknown as BenchWindow).runThree(n, f), count, frames)) as PathResult)
+      : null;
+    console.log(
+      `  ${count} characters (${frames} frames, setup: ours ${(ours.setupMs / 1000).toFixed(1)} s${three ? `, three.js ${(three.setupMs / 1000).toFixed(1)} s` : ''}):`,
+    );
+    console.log(
+      `    anim-elements: animation ${fmt(ours.animMs)} ms, whole frame ${fmt(ours.frameMs)} ms, draw calls ${ours.drawCalls}, heap growth ${kb(ours.heapGrowthBytes)}`,
+    );
+    if (three) {
+      console.log(
+        `    three.js:      animation ${fmt(three.animMs)} ms (mixers only: its skeletons update inside the render), whole frame ${fmt(three.frameMs)} ms, draw calls ${three.drawCalls}, heap growth ${kb(three.heapGrowthBytes)}`,
+      );
+      console.log(
+        `    ratios (three.js ÷ anim-elements): whole frame ${fmt(three.frameMs / ours.frameMs)}×, draw calls ${fmt(three.drawCalls / ours.drawCalls)}×`,
+      );
+    } else console.log('    three.js:      skipped at this size (its setup and frames take minutes on SwiftShader)');
+    if (count === 1000 && three) {
+      summary = `crowd: characters=1000 anim-ms=${fmt(ours.animMs)} frame-cpu-ms=${fmt(ours.frameMs)} three-frame-cpu-ms=${fmt(three.frameMs)} ratio=${fmt(three.frameMs / ours.frameMs)} draw-calls=${ours.drawCalls}`;
+    }
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(summary);

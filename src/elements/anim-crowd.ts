@@ -1,0 +1,271 @@
+import { css, html, LitElement, type PropertyValues } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import './anim-character.js';
+import { CROWD_MODES, CrowdAgents, type CrowdMode } from '../runtime/crowd.js';
+import type { Actor } from '../scene/actor.js';
+import type { Stage } from '../scene/stage.js';
+import { acceptValue, listText } from './accept-value.js';
+import type { AnimCharacter } from './anim-character.js';
+import { type CharacterInternals, characterInternals } from './internals.js';
+import { findSceneStage, whenStageReady } from './stage-context.js';
+import { fail, ok, type Parsed, parseEnum, parseLength, parseNumber } from './units.js';
+
+/** The most agents one crowd spawns. */
+export const MAX_CROWD = 20000;
+const DEFAULT_AREA: [number, number] = [20, 20];
+const DEFAULT_SPEED: [number, number] = [0.8, 1.6];
+const DEFAULT_COUNT = 100;
+const DEFAULT_SEED = 1;
+
+/** One agent as `agents` reports it: a copy, taken when read. */
+export interface CrowdAgent {
+  /** Where it stands, `[x, y, z]` in metres. */
+  readonly position: [number, number, number];
+  /** Which way it walks, degrees about the vertical (0 faces +Z, as `<anim-character heading>`). */
+  readonly heading: number;
+  /** Its ground speed now (the `speed` param it drives), m/s. */
+  readonly speed: number;
+  /** The speed it walks at when nothing is in its way, m/s. */
+  readonly preferredSpeed: number;
+  /** The point it walks to, `[x, y, z]` in metres. */
+  readonly target: [number, number, number];
+  /** Its character. */
+  readonly character: AnimCharacter;
+}
+
+function parseCount(text: string): Parsed<number> {
+  const parsed = parseNumber(text, { min: 0, max: MAX_CROWD });
+  return parsed.ok && !Number.isInteger(parsed.value) ? fail(text, `a whole number from 0 to ${MAX_CROWD}`) : parsed;
+}
+
+function parseSeed(text: string): Parsed<number> {
+  const parsed = parseNumber(text);
+  return parsed.ok && !Number.isInteger(parsed.value) ? fail(text, 'a whole number') : parsed;
+}
+
+function parseArea(text: string): Parsed<[number, number]> {
+  const parts = text.trim().split(/[\s,]+/);
+  const expected = 'an area "width depth" of two lengths greater than 0, in metres';
+  if (parts.length !== 2) return fail(text, expected);
+  const sizes = parts.map((part) => parseLength(part, { min: 0 }));
+  if (sizes.some((s) => !s.ok || s.value === 0)) return fail(text, expected);
+  return ok(sizes.map((s) => (s.ok ? s.value : 0)) as [number, number]);
+}
+
+function parseSpeedRange(text: string): Parsed<[number, number]> {
+  const parts = text.trim().split(/[\s,]+/);
+  const expected = 'a speed "min max" (or one speed) in m/s, 0 or more, min not above max';
+  if (parts.length < 1 || parts.length > 2) return fail(text, expected);
+  const speeds = parts.map((part) => parseNumber(part, { min: 0 }));
+  if (speeds.some((s) => !s.ok)) return fail(text, expected);
+  const [min, max = min] = speeds.map((s) => (s.ok ? s.value : 0));
+  return min > max ? fail(text, expected) : ok([min, max]);
+}
+
+const parseMode = (text: string) => parseEnum(text, CROWD_MODES);
+
+/**
+ * A crowd: `count` copies of its template character (its first `<anim-character>` child, with its clips,
+ * graph and any other children), spread over `area` around the scene's origin, each walking a path of its
+ * own: to one random point of the area after another (`mode="wander"`) or across it along +X, re-entering
+ * on the far side (`mode="flow"`), at a preferred speed drawn from `speed`, turning aside and slowing down
+ * to keep about 0.7 m from the others. Every frame each agent's ground speed goes to its character's
+ * `speed` param (the built-in `locomotion` graph blends idle, walk and run by it), and its position and
+ * heading to the character. Positions, speeds and targets come from `seed` alone: the same seed and the
+ * same steps give the same crowd. Changing `count`, `area`, `seed`, `speed` or `mode` spawns the crowd
+ * anew; editing the template does not change the copies already made.
+ *
+ * The copies are `<anim-character>` elements appended to the crowd, marked `data-crowd-agent`: they load
+ * the template's `src` once between them and, sharing it, are drawn instanced (see `<anim-scene
+ * instancing>`). The crowd must sit inside an `<anim-scene>`; outside one it spawns nothing. Bad values
+ * are one `anim-error` (`bad-attribute`) each, and the previous value stays.
+ *
+ * @summary Many characters from one template, walking their own paths over an area.
+ *
+ * @attr count - How many characters, a whole number from 0 to 20000. Default 100.
+ * @attr area - The area they walk on, `"width depth"` in metres (X by Z), centred on the origin. Default `"20 20"`.
+ * @attr seed - Any whole number: the same seed gives the same crowd. Default 1.
+ * @attr speed - Preferred walking speeds, `"min max"` in m/s (or one speed for all), drawn per agent. Default `"0.8 1.6"`.
+ * @attr mode - `wander` (the default: each walks to one random point after another) or `flow` (each walks across the area along +X and comes back in on the far side).
+ *
+ * @prop {number} count - See the `count` attribute.
+ * @prop {[number, number]} area - See the `area` attribute; accepts the text too.
+ * @prop {number} seed - See the `seed` attribute.
+ * @prop {[number, number]} speed - See the `speed` attribute; accepts the text too.
+ * @prop {CrowdMode} mode - See the `mode` attribute.
+ * @prop {CrowdAgent[]} agents - Read-only: every agent now, `{position, heading, speed, preferredSpeed, target, character}` (a copy per read).
+ * @prop {AnimCharacter[]} characters - Read-only: the spawned characters, in agent order.
+ * @prop {Promise<void>} ready - Resolves once every spawned character is loaded and posed (rejects with the first load error).
+ *
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad attribute value (`bad-attribute`, naming the value). The characters' own events bubble through the crowd too.
+ *
+ * @slot - The template `<anim-character>` (taken out of the page and copied); the copies are appended here.
+ */
+@customElement('anim-crowd')
+export class AnimCrowd extends LitElement {
+  static override styles = css`
+    :host {
+      display: contents;
+    }
+  `;
+
+  #count = DEFAULT_COUNT;
+  #area: [number, number] = DEFAULT_AREA;
+  #seed = DEFAULT_SEED;
+  #speed: [number, number] = DEFAULT_SPEED;
+  #mode: CrowdMode = 'wander';
+  #template: AnimCharacter | null = null;
+  #members: AnimCharacter[] = [];
+  #internals: (CharacterInternals | undefined)[] = [];
+  #agents: CrowdAgents | null = null;
+  #stage: Stage | undefined;
+  readonly #actor: Actor = { update: (dt) => this.#frame(dt) };
+
+  @property()
+  get count(): number {
+    return this.#count;
+  }
+  set count(value: number | string | null | undefined) {
+    this.#count = acceptValue(this, 'count', value, parseCount, this.#count, DEFAULT_COUNT);
+  }
+
+  @property()
+  get area(): [number, number] {
+    return this.#area;
+  }
+  set area(value: readonly number[] | string | null | undefined) {
+    this.#area = acceptValue(this, 'area', listText(value), parseArea, this.#area, DEFAULT_AREA);
+  }
+
+  @property()
+  get seed(): number {
+    return this.#seed;
+  }
+  set seed(value: number | string | null | undefined) {
+    this.#seed = acceptValue(this, 'seed', value, parseSeed, this.#seed, DEFAULT_SEED);
+  }
+
+  @property()
+  get speed(): [number, number] {
+    return this.#speed;
+  }
+  set speed(value: readonly number[] | string | null | undefined) {
+    this.#speed = acceptValue(this, 'speed', listText(value), parseSpeedRange, this.#speed, DEFAULT_SPEED);
+  }
+
+  @property()
+  get mode(): CrowdMode {
+    return this.#mode;
+  }
+  set mode(value: string | null | undefined) {
+    this.#mode = acceptValue(this, 'mode', value, parseMode, this.#mode, 'wander');
+  }
+
+  /** The spawned characters, in agent order. */
+  get characters(): AnimCharacter[] {
+    return [...this.#members];
+  }
+
+  /** Every agent now (a copy per read). */
+  get agents(): CrowdAgent[] {
+    const agents = this.#agents;
+    if (!agents) return [];
+    return this.#members.map((character, i) => ({
+      position: [agents.x[i], 0, agents.z[i]],
+      heading: (agents.heading[i] * 180) / Math.PI,
+      speed: agents.speed[i],
+      preferredSpeed: agents.preferred[i],
+      target: [agents.targetX[i], 0, agents.targetZ[i]],
+      character,
+    }));
+  }
+
+  /** Resolves once every spawned character is loaded and posed. */
+  get ready(): Promise<void> {
+    return Promise.all(this.#members.map((m) => m.ready)).then(() => undefined);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    whenStageReady(this, () => {
+      if (!this.isConnected || this.#stage) return;
+      this.#stage = findSceneStage(this);
+      this.#stage?.addActor(this.#actor, 'control');
+      this.#spawn();
+    });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stage?.removeActor(this.#actor);
+    this.#stage = undefined;
+  }
+
+  protected override render() {
+    return html`<slot></slot>`;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    // configuration only: a new crowd for a new count, area, seed, speed range or mode
+    if (changed.size > 0 && this.#stage) this.#spawn();
+  }
+
+  /** The template: the first `<anim-character>` child that is not a copy, taken out of the page. */
+  #takeTemplate(): void {
+    const found = [...this.children].find(
+      (child) => child.localName === 'anim-character' && !child.hasAttribute('data-crowd-agent'),
+    ) as AnimCharacter | undefined;
+    if (!found) return;
+    found.remove();
+    this.#template = found;
+  }
+
+  /** Agents anew, and as many copies of the template as `count` (the ones already made are kept). */
+  #spawn(): void {
+    this.#takeTemplate();
+    const template = this.#template;
+    const count = template ? this.#count : 0;
+    const [width, depth] = this.#area;
+    const [minSpeed, maxSpeed] = this.#speed;
+    this.#agents = new CrowdAgents({ count, width, depth, seed: this.#seed, minSpeed, maxSpeed, mode: this.#mode });
+    while (this.#members.length > count) this.#members.pop()!.remove();
+    const fresh = document.createDocumentFragment();
+    while (this.#members.length < count) {
+      const copy = template!.cloneNode(true) as AnimCharacter;
+      copy.setAttribute('data-crowd-agent', '');
+      this.#members.push(copy);
+      fresh.append(copy);
+    }
+    const agents = this.#agents;
+    for (let i = 0; i < count; i++) {
+      const member = this.#members[i];
+      member.setAttribute('position', `${agents.x[i]} 0 ${agents.z[i]}`);
+      member.setAttribute('heading', `${(agents.heading[i] * 180) / Math.PI}`);
+    }
+    this.append(fresh);
+    this.#internals = this.#members.map(() => undefined);
+  }
+
+  /** Steps the agents and hands each its place, heading and speed (before the characters pose). */
+  #frame(dt: number): void {
+    const agents = this.#agents;
+    if (!agents) return;
+    agents.step(dt);
+    const members = this.#members;
+    const found = this.#internals;
+    for (let i = 0; i < members.length; i++) {
+      const internals = found[i] ?? (found[i] = characterInternals(members[i]));
+      const rig = internals?.rig;
+      if (!rig) continue;
+      rig.root.position.set(agents.x[i], rig.root.position.y, agents.z[i]);
+      rig.root.rotation.y = agents.heading[i];
+      internals.graph.driver.setParam('speed', agents.speed[i]);
+    }
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'anim-crowd': AnimCrowd;
+  }
+}

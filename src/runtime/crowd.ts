@@ -1,0 +1,208 @@
+/**
+ * Crowd steering over typed arrays: agents on a rectangular area (centred on the origin), each walking its
+ * own path at its own preferred speed, keeping apart from its neighbours. Deterministic: the same seed,
+ * count, area, speeds and steps give the same positions. Nothing is allocated per step.
+ */
+
+/** How agents pick where to go: `wander` (a random point of the area, then another) or `flow` (across the area, +x). */
+export type CrowdMode = 'wander' | 'flow';
+export const CROWD_MODES: readonly CrowdMode[] = ['wander', 'flow'];
+
+export interface CrowdOptions {
+  count: number;
+  /** Width (x) and depth (z), metres. */
+  width: number;
+  depth: number;
+  seed: number;
+  /** Preferred walking speeds are drawn from [minSpeed, maxSpeed], m/s. */
+  minSpeed: number;
+  maxSpeed: number;
+  mode: CrowdMode;
+}
+
+/** Distance (m) agents keep from each other; closer, they push apart. */
+const PERSONAL_SPACE = 0.7;
+/** How fast (m/s) two agents at one spot are pushed apart; less as they part. */
+const SEPARATION_SPEED = 2;
+/** How close (m) to its target an agent must come before it picks the next. */
+const ARRIVAL = 0.6;
+/** Fastest turn, radians per second. */
+const TURN_RATE = 3;
+/** How fast an agent reaches its speed, 1/s. */
+const ACCELERATION = 2;
+/** Largest step the steering takes at once; a longer frame is split. */
+const MAX_STEP = 1 / 20;
+
+/** mulberry32: a small, fast, well-spread 32-bit generator; one per crowd. */
+function nextRandom(state: Uint32Array): number {
+  state[0] = (state[0] + 0x6d2b79f5) | 0;
+  let t = state[0];
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+export class CrowdAgents {
+  readonly count: number;
+  readonly width: number;
+  readonly depth: number;
+  readonly mode: CrowdMode;
+  /** Positions (m), headings (radians about +y, 0 faces +z) and speeds now (m/s), one per agent. */
+  readonly x: Float32Array;
+  readonly z: Float32Array;
+  readonly heading: Float32Array;
+  readonly speed: Float32Array;
+  /** Each agent's preferred speed (m/s) and current target (m). */
+  readonly preferred: Float32Array;
+  readonly targetX: Float32Array;
+  readonly targetZ: Float32Array;
+  readonly #random = new Uint32Array(1);
+  /** Spatial hash for the avoidance: first agent per cell, next agent per agent. */
+  readonly #cellHead: Int32Array;
+  readonly #next: Int32Array;
+  readonly #columns: number;
+  readonly #rows: number;
+  readonly #pushX: Float32Array;
+  readonly #pushZ: Float32Array;
+
+  constructor(options: CrowdOptions) {
+    const { count, width, depth } = options;
+    this.count = count;
+    this.width = width;
+    this.depth = depth;
+    this.mode = options.mode;
+    this.x = new Float32Array(count);
+    this.z = new Float32Array(count);
+    this.heading = new Float32Array(count);
+    this.speed = new Float32Array(count);
+    this.preferred = new Float32Array(count);
+    this.targetX = new Float32Array(count);
+    this.targetZ = new Float32Array(count);
+    this.#pushX = new Float32Array(count);
+    this.#pushZ = new Float32Array(count);
+    this.#random[0] = options.seed >>> 0;
+    this.#columns = Math.max(1, Math.ceil(width / PERSONAL_SPACE));
+    this.#rows = Math.max(1, Math.ceil(depth / PERSONAL_SPACE));
+    this.#cellHead = new Int32Array(this.#columns * this.#rows);
+    this.#next = new Int32Array(count);
+    const span = Math.max(0, options.maxSpeed - options.minSpeed);
+    for (let i = 0; i < count; i++) {
+      this.x[i] = (nextRandom(this.#random) - 0.5) * width;
+      this.z[i] = (nextRandom(this.#random) - 0.5) * depth;
+      this.preferred[i] = options.minSpeed + nextRandom(this.#random) * span;
+      this.#pickTarget(i);
+      this.heading[i] = Math.atan2(this.targetX[i] - this.x[i], this.targetZ[i] - this.z[i]);
+      this.speed[i] = this.preferred[i];
+    }
+  }
+
+  /** Advances every agent by `dt` seconds (split into steps of at most 1/20 s). */
+  step(dt: number): void {
+    if (!(dt > 0)) return;
+    const steps = Math.ceil(dt / MAX_STEP);
+    for (let s = 0; s < steps; s++) this.#step(dt / steps);
+  }
+
+  #step(dt: number): void {
+    this.#separation();
+    const { x, z, heading, speed, preferred, targetX, targetZ } = this;
+    const halfW = this.width / 2;
+    const halfD = this.depth / 2;
+    const maxTurn = TURN_RATE * dt;
+    const blend = Math.min(1, ACCELERATION * dt);
+    for (let i = 0; i < this.count; i++) {
+      let dx = targetX[i] - x[i];
+      let dz = targetZ[i] - z[i];
+      if (dx * dx + dz * dz < ARRIVAL * ARRIVAL) {
+        this.#arrive(i);
+        dx = targetX[i] - x[i];
+        dz = targetZ[i] - z[i];
+      }
+      // steer toward the target, pushed aside by the neighbours
+      const length = Math.hypot(dx, dz) || 1;
+      const wantX = dx / length + this.#pushX[i];
+      const wantZ = dz / length + this.#pushZ[i];
+      let turn = Math.atan2(wantX, wantZ) - heading[i];
+      turn -= Math.round(turn / (2 * Math.PI)) * 2 * Math.PI;
+      heading[i] += Math.max(-maxTurn, Math.min(maxTurn, turn));
+      // crowded or turning hard, an agent slows down
+      const pushed = Math.hypot(this.#pushX[i], this.#pushZ[i]);
+      const wanted = (preferred[i] * Math.max(0.2, Math.cos(Math.min(Math.abs(turn), Math.PI / 2)))) / (1 + pushed);
+      speed[i] += (wanted - speed[i]) * blend;
+      const sideX = this.#pushX[i] * SEPARATION_SPEED * dt;
+      const sideZ = this.#pushZ[i] * SEPARATION_SPEED * dt;
+      x[i] = Math.max(-halfW, Math.min(halfW, x[i] + Math.sin(heading[i]) * speed[i] * dt + sideX));
+      z[i] = Math.max(-halfD, Math.min(halfD, z[i] + Math.cos(heading[i]) * speed[i] * dt + sideZ));
+    }
+  }
+
+  /** A new target for agent i: a random point (wander), or across the area, re-entering on the far side (flow). */
+  #arrive(i: number): void {
+    if (this.mode === 'flow') {
+      this.x[i] = -this.width / 2;
+      this.z[i] = (nextRandom(this.#random) - 0.5) * this.depth;
+    }
+    this.#pickTarget(i);
+  }
+
+  #pickTarget(i: number): void {
+    if (this.mode === 'flow') {
+      this.targetX[i] = this.width / 2;
+      this.targetZ[i] = this.z[i] + (nextRandom(this.#random) - 0.5) * Math.min(4, this.depth / 2);
+      this.targetZ[i] = Math.max(-this.depth / 2, Math.min(this.depth / 2, this.targetZ[i]));
+    } else {
+      this.targetX[i] = (nextRandom(this.#random) - 0.5) * this.width;
+      this.targetZ[i] = (nextRandom(this.#random) - 0.5) * this.depth;
+    }
+  }
+
+  /** Each agent's push away from the agents within PERSONAL_SPACE, through a grid of that cell size. */
+  #separation(): void {
+    const { x, z, count } = this;
+    const head = this.#cellHead;
+    const next = this.#next;
+    const columns = this.#columns;
+    const rows = this.#rows;
+    const pushX = this.#pushX;
+    const pushZ = this.#pushZ;
+    head.fill(-1);
+    for (let i = 0; i < count; i++) {
+      const cell = this.#cellOf(x[i], z[i]);
+      next[i] = head[cell];
+      head[cell] = i;
+      pushX[i] = 0;
+      pushZ[i] = 0;
+    }
+    const r2 = PERSONAL_SPACE * PERSONAL_SPACE;
+    for (let i = 0; i < count; i++) {
+      const cx = Math.min(columns - 1, Math.floor((x[i] + this.width / 2) / PERSONAL_SPACE));
+      const cz = Math.min(rows - 1, Math.floor((z[i] + this.depth / 2) / PERSONAL_SPACE));
+      for (let oz = Math.max(0, cz - 1); oz <= Math.min(rows - 1, cz + 1); oz++) {
+        for (let ox = Math.max(0, cx - 1); ox <= Math.min(columns - 1, cx + 1); ox++) {
+          for (let j = head[oz * columns + ox]; j >= 0; j = next[j]) {
+            if (j <= i) continue;
+            const dx = x[i] - x[j];
+            const dz = z[i] - z[j];
+            const d2 = dx * dx + dz * dz;
+            if (d2 >= r2) continue;
+            const d = Math.sqrt(d2);
+            // agents on the very same spot part by their order, so the result stays deterministic
+            const nx = d > 1e-6 ? dx / d : 1;
+            const nz = d > 1e-6 ? dz / d : 0;
+            const strength = (PERSONAL_SPACE - d) / PERSONAL_SPACE;
+            pushX[i] += nx * strength;
+            pushZ[i] += nz * strength;
+            pushX[j] -= nx * strength;
+            pushZ[j] -= nz * strength;
+          }
+        }
+      }
+    }
+  }
+
+  #cellOf(x: number, z: number): number {
+    const cx = Math.max(0, Math.min(this.#columns - 1, Math.floor((x + this.width / 2) / PERSONAL_SPACE)));
+    const cz = Math.max(0, Math.min(this.#rows - 1, Math.floor((z + this.depth / 2) / PERSONAL_SPACE)));
+    return cz * this.#columns + cx;
+  }
+}

@@ -1,0 +1,68 @@
+import {
+  type Material,
+  MeshDepthMaterial,
+  MeshDistanceMaterial,
+  type Texture,
+  type WebGLProgramParametersWithUniforms,
+} from 'three';
+
+/** The uniforms every material of one instanced skin shares (the same objects: one texture swap reaches all). */
+export interface InstancedSkinUniforms {
+  /** Skinning matrices, 16 floats per joint, `joints` matrices per row, one row per character. */
+  crowdBones: { value: Texture | null };
+  /** Joints per row. */
+  crowdJoints: { value: number };
+}
+
+/**
+ * three's skinning chunks, fed from the instanced skin: `boneMatX…` are read from the row the instance's
+ * `instanceRow` names, and the bind matrices are the identity (the matrices are world-space skinning
+ * matrices, as for the one-character GPU path). Defining USE_SKINNING here switches on the skinning chunks
+ * that follow (skinbase, skinnormal, skinning) for a mesh three does not know is skinned.
+ */
+const SKINNING_PARS = /* glsl */ `
+#define USE_SKINNING
+attribute vec4 skinIndex;
+attribute vec4 skinWeight;
+attribute float instanceRow;
+uniform highp sampler2D crowdBones;
+uniform int crowdJoints;
+const mat4 bindMatrix = mat4( 1.0 );
+const mat4 bindMatrixInverse = mat4( 1.0 );
+mat4 getBoneMatrix( const in float i ) {
+  int size = textureSize( crowdBones, 0 ).x;
+  int j = ( int( instanceRow ) * crowdJoints + int( i ) ) * 4;
+  int x = j % size;
+  int y = j / size;
+  return mat4(
+    texelFetch( crowdBones, ivec2( x, y ), 0 ),
+    texelFetch( crowdBones, ivec2( x + 1, y ), 0 ),
+    texelFetch( crowdBones, ivec2( x + 2, y ), 0 ),
+    texelFetch( crowdBones, ivec2( x + 3, y ), 0 ) );
+}
+`;
+
+/** Makes `material` skin its vertices from the instanced skin (see SKINNING_PARS); returns it. */
+export function instancedSkinning<M extends Material>(material: M, uniforms: InstancedSkinUniforms): M {
+  const previous = material.onBeforeCompile;
+  material.onBeforeCompile = (shader: WebGLProgramParametersWithUniforms, renderer) => {
+    previous.call(material, shader, renderer);
+    shader.uniforms.crowdBones = uniforms.crowdBones;
+    shader.uniforms.crowdJoints = uniforms.crowdJoints;
+    shader.vertexShader = shader.vertexShader.replace('#include <skinning_pars_vertex>', SKINNING_PARS);
+  };
+  const key = material.customProgramCacheKey.bind(material);
+  material.customProgramCacheKey = () => `${key()}|anim-instanced-skin`;
+  return material;
+}
+
+/** The shadow materials of an instanced skin: depth (directional and spot lights) and distance (point lights). */
+export function instancedShadowMaterials(uniforms: InstancedSkinUniforms): {
+  depth: MeshDepthMaterial;
+  distance: MeshDistanceMaterial;
+} {
+  return {
+    depth: instancedSkinning(new MeshDepthMaterial(), uniforms),
+    distance: instancedSkinning(new MeshDistanceMaterial(), uniforms),
+  };
+}

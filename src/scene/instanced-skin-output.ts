@@ -1,0 +1,87 @@
+import type { Mesh, Object3D, Skeleton as ThreeSkeleton } from 'three';
+import { type Skin, skinningMatrices } from '../runtime/index.js';
+import type { GltfBinding } from './gltf-binding.js';
+import type { InstancedSkins, SkinMember } from './instanced-skin.js';
+import type { JointBounds } from './joint-bounds.js';
+import { placeInWorld, type SkinOutput } from './skin-output.js';
+
+/** Whether a character's model can be drawn instanced: every skinned mesh one material, no morph targets. */
+export function canInstance(binding: GltfBinding): boolean {
+  if (binding.skinned.length === 0 || binding.morphs.length > 0) return false;
+  return binding.skinned.every(({ mesh }) => !Array.isArray(mesh.material) && !mesh.morphTargetInfluences?.length);
+}
+
+interface Slot {
+  readonly skin: Skin;
+  readonly index: number;
+  readonly member: SkinMember;
+  /** The skin's three Skeleton: its boneMatrices get a copy of the row (what scripts and debug views read). */
+  readonly skeleton: ThreeSkeleton | null;
+}
+
+/**
+ * Instanced GPU skinning: the character's skinning matrices go into its row of the stage's matrix texture
+ * for its model (see InstancedSkins), and its skinned meshes are drawn by one instanced draw per primitive
+ * shared with every character of the same model. Its own skinned meshes stay in its scene graph, kept out
+ * of every render by their layers (whoever hides one, as cloth hides the mesh it replaces, hides its copy in
+ * the batch too).
+ */
+export class InstancedSkinOutput implements SkinOutput {
+  /**
+   * Set by view culling: the character is not drawn (its matrices are not written either while it is
+   * not posed). A culled character that is posed again is drawn again.
+   */
+  culled = false;
+  readonly #skins: InstancedSkins;
+  readonly #model: object;
+  readonly #slots: Slot[] = [];
+  readonly #hidden: { mesh: Mesh; mask: number }[] = [];
+
+  constructor(binding: GltfBinding, bounds: readonly (JointBounds | null)[], skins: InstancedSkins, root: Object3D) {
+    this.#skins = skins;
+    this.#model = binding.asset;
+    const drawn = () => !this.culled && root.visible && root.parent !== null;
+    binding.skeletons.forEach((_, s) => {
+      const sources = binding.skinned.filter((p) => p.skin === s).map((p) => p.mesh);
+      if (sources.length === 0) return;
+      const skin = binding.asset.skins[s];
+      const member: SkinMember = { view: new Float32Array(0), row: -1, drawn };
+      skins.join(this.#model, s, skin.joints.length, member, sources);
+      this.#slots.push({ skin, index: s, member, skeleton: binding.skeletons[s] });
+    });
+    for (const { mesh, skin } of binding.skinned) {
+      placeInWorld(mesh);
+      // the animated bounds, as for a mesh of its own: three would skin every vertex to find its box
+      const b = bounds[skin];
+      if (b) {
+        mesh.boundingSphere = b.sphere;
+        mesh.boundingBox = b.box;
+      }
+      mesh.visible = true;
+      this.#hidden.push({ mesh, mask: mesh.layers.mask });
+      mesh.layers.disableAll();
+    }
+  }
+
+  /** The instanced draws the character is part of (for tests). */
+  get skins(): InstancedSkins {
+    return this.#skins;
+  }
+
+  write(model: Float32Array): void {
+    const slots = this.#slots;
+    for (let i = 0; i < slots.length; i++) {
+      const { skin, index, member, skeleton } = slots[i];
+      skinningMatrices(skin, model, member.view);
+      skeleton?.boneMatrices?.set(member.view);
+      this.#skins.touch(this.#model, index);
+    }
+  }
+
+  dispose(): void {
+    for (const { index, member } of this.#slots) this.#skins.leave(this.#model, index, member);
+    this.#slots.length = 0;
+    for (const { mesh, mask } of this.#hidden) mesh.layers.mask = mask;
+    this.#hidden.length = 0;
+  }
+}

@@ -1,0 +1,324 @@
+import {
+  type BufferGeometry,
+  DataTexture,
+  DynamicDrawUsage,
+  FloatType,
+  Group,
+  InstancedBufferAttribute,
+  InstancedBufferGeometry,
+  type Material,
+  Mesh,
+  type Object3D,
+  RGBAFormat,
+} from 'three';
+import type { Actor, StageCore } from './actor.js';
+import { type InstancedSkinUniforms, instancedShadowMaterials, instancedSkinning } from './instanced-material.js';
+
+/** Texels per row of the matrix texture (a matrix is four texels); rows grow with the characters. */
+const TEXTURE_WIDTH = 1024;
+/** Characters a skin group makes room for at first; it doubles when full. */
+const FIRST_CAPACITY = 16;
+
+/** One character in a skin group: its row of skinning matrices, and whether it is drawn this frame. */
+export interface SkinMember {
+  /** Its row's slice of the group's matrices (replaced when the group grows or the rows are compacted). */
+  view: Float32Array;
+  row: number;
+  /** Whether the character is drawn (on the stage, visible, not culled). Read once per frame per primitive. */
+  drawn(): boolean;
+}
+
+/** One primitive (a geometry and a material) of a skinned model, drawn once for every member that shows it. */
+class PrimitiveBatch {
+  readonly mesh: Mesh;
+  readonly #geometry: InstancedBufferGeometry;
+  #rows: InstancedBufferAttribute;
+  readonly #entries: { member: SkinMember; source: Object3D }[] = [];
+
+  constructor(source: Mesh, uniforms: InstancedSkinUniforms, capacity: number) {
+    const geometry = new InstancedBufferGeometry();
+    // the source's attributes themselves: one upload serves every copy and the batch
+    const from = source.geometry as BufferGeometry;
+    geometry.index = from.index;
+    for (const name of Object.keys(from.attributes)) geometry.setAttribute(name, from.getAttribute(name));
+    for (const group of from.groups) geometry.addGroup(group.start, group.count, group.materialIndex);
+    geometry.setDrawRange(from.drawRange.start, from.drawRange.count);
+    this.#rows = new InstancedBufferAttribute(new Float32Array(capacity), 1).setUsage(DynamicDrawUsage);
+    geometry.setAttribute('instanceRow', this.#rows);
+    geometry.instanceCount = 0;
+    this.#geometry = geometry;
+    const material = instancedSkinning((source.material as Material).clone(), uniforms);
+    const mesh = new Mesh(geometry, material);
+    mesh.name = `${source.name || 'skinned'} (instanced)`;
+    const shadows = instancedShadowMaterials(uniforms);
+    mesh.customDepthMaterial = shadows.depth;
+    mesh.customDistanceMaterial = shadows.distance;
+    mesh.castShadow = source.castShadow;
+    mesh.receiveShadow = source.receiveShadow;
+    // world-space skinning: the mesh itself stays at the origin; its draw covers wherever the members are
+    mesh.matrixAutoUpdate = false;
+    mesh.matrixWorldAutoUpdate = false;
+    mesh.frustumCulled = false;
+    this.mesh = mesh;
+  }
+
+  get size(): number {
+    return this.#entries.length;
+  }
+
+  add(member: SkinMember, source: Object3D): void {
+    this.#entries.push({ member, source });
+  }
+
+  remove(member: SkinMember): void {
+    const entries = this.#entries;
+    for (let i = entries.length - 1; i >= 0; i--) {
+      if (entries[i].member !== member) continue;
+      entries[i] = entries[entries.length - 1];
+      entries.pop();
+    }
+  }
+
+  grow(capacity: number): void {
+    if (this.#rows.count >= capacity) return;
+    this.#rows = new InstancedBufferAttribute(new Float32Array(capacity), 1).setUsage(DynamicDrawUsage);
+    this.#geometry.setAttribute('instanceRow', this.#rows);
+  }
+
+  /** The rows drawn this frame: every member that is drawn and whose copy of this primitive is visible. */
+  flush(): void {
+    const rows = this.#rows.array as Float32Array;
+    const entries = this.#entries;
+    let count = 0;
+    for (let i = 0; i < entries.length; i++) {
+      const { member, source } = entries[i];
+      if (source.visible && member.drawn()) rows[count++] = member.row;
+    }
+    this.#geometry.instanceCount = count;
+    this.mesh.visible = count > 0;
+    this.#rows.clearUpdateRanges();
+    this.#rows.addUpdateRange(0, Math.max(1, count));
+    this.#rows.needsUpdate = true;
+  }
+
+  dispose(): void {
+    this.mesh.removeFromParent();
+    (this.mesh.material as Material).dispose();
+    this.mesh.customDepthMaterial?.dispose();
+    this.mesh.customDistanceMaterial?.dispose();
+    // the attributes are the model's: only the instanced geometry's own state goes
+    this.#geometry.dispose();
+  }
+}
+
+/**
+ * Every character of one skin of one model on a stage: their skinning matrices in one float texture (a row
+ * of `joints` matrices per character), and one instanced draw per primitive of the model.
+ */
+class SkinGroup {
+  readonly #joints: number;
+  readonly #members: SkinMember[] = [];
+  readonly #batches = new Map<string, PrimitiveBatch>();
+  /** The batches again, for the per-frame loop (a Map's iterator would allocate). */
+  readonly #list: PrimitiveBatch[] = [];
+  readonly #uniforms: InstancedSkinUniforms = { crowdBones: { value: null }, crowdJoints: { value: 0 } };
+  readonly #parent: Group;
+  #data = new Float32Array(0);
+  #texture: DataTexture | null = null;
+  #capacity = 0;
+  /** Whether a member wrote matrices since the last upload. */
+  dirty = false;
+
+  constructor(joints: number, parent: Group) {
+    this.#joints = joints;
+    this.#uniforms.crowdJoints.value = joints;
+    this.#parent = parent;
+    this.#grow(FIRST_CAPACITY);
+  }
+
+  get size(): number {
+    return this.#members.length;
+  }
+
+  /** Draw calls this group makes per pass (one per primitive shown). */
+  get batches(): number {
+    return this.#batches.size;
+  }
+
+  add(member: SkinMember, sources: readonly Mesh[]): void {
+    if (this.#members.length === this.#capacity) this.#grow(this.#capacity * 2);
+    member.row = this.#members.length;
+    member.view = this.#rowView(member.row);
+    this.#members.push(member);
+    for (const source of sources) this.#batchFor(source).add(member, source);
+  }
+
+  remove(member: SkinMember): void {
+    const members = this.#members;
+    const row = members.indexOf(member);
+    if (row < 0) return;
+    // the last row moves into the gap: rows stay packed, the mover rewrites its matrices next frame
+    const last = members.pop()!;
+    if (last !== member) {
+      members[row] = last;
+      last.row = row;
+      last.view = this.#rowView(row);
+      last.view.set(this.#data.subarray(members.length * this.#joints * 16, (members.length + 1) * this.#joints * 16));
+      this.dirty = true;
+    }
+    for (const [key, batch] of this.#batches) {
+      batch.remove(member);
+      if (batch.size > 0) continue;
+      batch.dispose();
+      this.#batches.delete(key);
+      this.#list.splice(this.#list.indexOf(batch), 1);
+    }
+  }
+
+  flush(): void {
+    if (this.dirty && this.#texture) this.#texture.needsUpdate = true;
+    this.dirty = false;
+    const list = this.#list;
+    for (let i = 0; i < list.length; i++) list[i].flush();
+  }
+
+  dispose(): void {
+    for (const batch of this.#batches.values()) batch.dispose();
+    this.#batches.clear();
+    this.#list.length = 0;
+    this.#texture?.dispose();
+  }
+
+  #batchFor(source: Mesh): PrimitiveBatch {
+    const key = `${source.geometry.uuid}/${(source.material as Material).uuid}`;
+    let batch = this.#batches.get(key);
+    if (!batch) {
+      batch = new PrimitiveBatch(source, this.#uniforms, this.#capacity);
+      this.#batches.set(key, batch);
+      this.#list.push(batch);
+      this.#parent.add(batch.mesh);
+    }
+    return batch;
+  }
+
+  #rowView(row: number): Float32Array {
+    const size = this.#joints * 16;
+    return this.#data.subarray(row * size, row * size + size);
+  }
+
+  #grow(capacity: number): void {
+    const floats = capacity * this.#joints * 16;
+    const height = Math.ceil(floats / 4 / TEXTURE_WIDTH);
+    const data = new Float32Array(TEXTURE_WIDTH * 4 * height);
+    data.set(this.#data);
+    this.#data = data;
+    this.#capacity = capacity;
+    this.#texture?.dispose();
+    const texture = new DataTexture(data, TEXTURE_WIDTH, height, RGBAFormat, FloatType);
+    texture.needsUpdate = true;
+    this.#texture = texture;
+    this.#uniforms.crowdBones.value = texture;
+    for (let i = 0; i < this.#members.length; i++) this.#members[i].view = this.#rowView(i);
+    for (const batch of this.#batches.values()) batch.grow(capacity);
+  }
+}
+
+/**
+ * A stage's instanced skins: one SkinGroup per skin of each shared model (keyed by the model's runtime
+ * import, which every copy of a file shares). Runs last in every frame (a `follow` actor): uploads the
+ * matrices the characters wrote and picks the rows each primitive draws.
+ */
+export class InstancedSkins implements Actor {
+  readonly #groups = new Map<object, SkinGroup[]>();
+  readonly #parent = new Group();
+  readonly #stage: StageCore;
+  readonly #watchers = new Set<() => void>();
+  #actor = false;
+  #enabled = true;
+
+  constructor(stage: StageCore) {
+    this.#stage = stage;
+    this.#parent.name = 'anim-instanced-skins';
+  }
+
+  /** Whether characters of this stage are drawn instanced (`<anim-scene instancing="off">` turns it off). */
+  get enabled(): boolean {
+    return this.#enabled;
+  }
+  set enabled(value: boolean) {
+    if (value === this.#enabled) return;
+    this.#enabled = value;
+    for (const watcher of [...this.#watchers]) watcher();
+  }
+
+  /** Calls `changed` whenever `enabled` changes; returns the function that stops it. */
+  watch(changed: () => void): () => void {
+    this.#watchers.add(changed);
+    return () => this.#watchers.delete(changed);
+  }
+
+  /** Adds `member` to the group of (`model`, `skin`), drawing `sources` (that skin's meshes in its copy). */
+  join(model: object, skin: number, joints: number, member: SkinMember, sources: readonly Mesh[]): void {
+    let groups = this.#groups.get(model);
+    if (!groups) {
+      groups = [];
+      this.#groups.set(model, groups);
+    }
+    groups[skin] ??= new SkinGroup(joints, this.#parent);
+    groups[skin].add(member, sources);
+    if (!this.#actor) {
+      this.#actor = true;
+      this.#stage.content.add(this.#parent);
+      this.#stage.addLateActor(this);
+    }
+  }
+
+  leave(model: object, skin: number, member: SkinMember): void {
+    const groups = this.#groups.get(model);
+    const group = groups?.[skin];
+    if (!groups || !group) return;
+    group.remove(member);
+    if (group.size > 0) return;
+    group.dispose();
+    delete groups[skin];
+    if (groups.every((g) => g === undefined)) this.#groups.delete(model);
+    if (this.#groups.size === 0 && this.#actor) {
+      this.#actor = false;
+      this.#parent.removeFromParent();
+      this.#stage.removeActor(this);
+    }
+  }
+
+  /** Marks the group of (`model`, `skin`) as written this frame. */
+  touch(model: object, skin: number): void {
+    const group = this.#groups.get(model)?.[skin];
+    if (group) group.dirty = true;
+  }
+
+  /** Instanced draws per pass over every group (for tests and the stats). */
+  get batchCount(): number {
+    let count = 0;
+    for (const groups of this.#groups.values()) for (const g of groups) count += g?.batches ?? 0;
+    return count;
+  }
+
+  update(): void {
+    this.#groups.forEach(flushGroups);
+  }
+}
+
+const flushGroups = (groups: SkinGroup[]): void => {
+  for (let s = 0; s < groups.length; s++) groups[s]?.flush();
+};
+
+const skinsOfStage = new WeakMap<StageCore, InstancedSkins>();
+
+/** The stage's instanced skins (made on first use). */
+export function instancedSkinsOf(stage: StageCore): InstancedSkins {
+  let skins = skinsOfStage.get(stage);
+  if (!skins) {
+    skins = new InstancedSkins(stage);
+    skinsOfStage.set(stage, skins);
+  }
+  return skins;
+}

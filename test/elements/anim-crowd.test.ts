@@ -1,0 +1,191 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/elements/anim-crowd.js';
+import type { AnimScene } from '../../src/elements/anim-scene.js';
+import { CrowdAgents } from '../../src/runtime/crowd.js';
+import { collect, collectErrors, MANNEQUIN, settle } from '../helpers/character.js';
+import { internals } from '../helpers/internals.js';
+
+async function mountCrowd(attributes: string) {
+  const scene = await fixture<AnimScene>(html`<anim-scene paused style="width: 320px; height: 240px"></anim-scene>`);
+  const errors = collectErrors(scene);
+  const loads = collect(scene, 'anim-load');
+  scene.innerHTML = `<anim-crowd ${attributes}>
+      <anim-character src="${MANNEQUIN}" graph="locomotion"></anim-character>
+    </anim-crowd>`;
+  const crowd = scene.querySelector('anim-crowd')!;
+  await crowd.updateComplete;
+  await crowd.ready;
+  await settle();
+  return { scene, crowd, errors, loads };
+}
+
+const options = { count: 60, width: 12, depth: 8, seed: 7, minSpeed: 0.8, maxSpeed: 1.6, mode: 'wander' as const };
+
+function run(agents: CrowdAgents, steps: number): void {
+  for (let i = 0; i < steps; i++) agents.step(1 / 60);
+}
+
+describe('CrowdAgents', () => {
+  it('is deterministic: the same seed gives the same positions after K steps, another seed others', () => {
+    const a = new CrowdAgents(options);
+    const b = new CrowdAgents(options);
+    const c = new CrowdAgents({ ...options, seed: 8 });
+    run(a, 300);
+    run(b, 300);
+    run(c, 300);
+    expect([...a.x]).to.deep.equal([...b.x]);
+    expect([...a.z]).to.deep.equal([...b.z]);
+    expect([...a.x]).to.not.deep.equal([...c.x]);
+  });
+
+  it('keeps agents in the area, at their speeds, and apart', () => {
+    for (const mode of ['wander', 'flow'] as const) {
+      const agents = new CrowdAgents({ ...options, mode });
+      const start = Float32Array.from(agents.x);
+      run(agents, 600);
+      let moved = 0;
+      for (let i = 0; i < agents.count; i++) {
+        expect(Math.abs(agents.x[i])).to.be.at.most(6 + 1e-4);
+        expect(Math.abs(agents.z[i])).to.be.at.most(4 + 1e-4);
+        expect(agents.preferred[i]).to.be.within(0.8, 1.6);
+        expect(agents.speed[i]).to.be.at.most(1.6 + 1e-4);
+        if (Math.abs(agents.x[i] - start[i]) > 0.5) moved++;
+      }
+      expect(moved, `${mode}: agents walk`).to.be.greaterThan(agents.count / 2);
+      // avoidance: hardly anyone overlaps a neighbour (closer than half the personal space)
+      let overlapping = 0;
+      for (let i = 0; i < agents.count; i++)
+        for (let j = i + 1; j < agents.count; j++)
+          if (Math.hypot(agents.x[i] - agents.x[j], agents.z[i] - agents.z[j]) < 0.35) overlapping++;
+      expect(overlapping, `${mode}: overlapping pairs`).to.be.at.most(2);
+    }
+  });
+
+  it('takes one long step as its 1/20 s pieces', () => {
+    const a = new CrowdAgents(options);
+    const b = new CrowdAgents(options);
+    a.step(0.2);
+    for (let i = 0; i < 4; i++) b.step(0.05);
+    expect([...a.x]).to.deep.equal([...b.x]);
+  });
+});
+
+describe('<anim-crowd>', () => {
+  describe('properties', () => {
+    it('has its defaults', () => {
+      const crowd = document.createElement('anim-crowd');
+      expect([crowd.count, crowd.area, crowd.seed, crowd.speed, crowd.mode]).to.deep.equal([
+        100,
+        [20, 20],
+        1,
+        [0.8, 1.6],
+        'wander',
+      ]);
+      expect(crowd.agents).to.deep.equal([]);
+    });
+
+    it('reads its attributes, and removing one restores the default', () => {
+      const crowd = document.createElement('anim-crowd');
+      crowd.setAttribute('count', '12');
+      crowd.setAttribute('area', '10m 400cm');
+      crowd.setAttribute('seed', '-3');
+      crowd.setAttribute('speed', '1.2');
+      crowd.setAttribute('mode', 'flow');
+      expect([crowd.count, crowd.area, crowd.seed, crowd.speed, crowd.mode]).to.deep.equal([
+        12,
+        [10, 4],
+        -3,
+        [1.2, 1.2],
+        'flow',
+      ]);
+      crowd.area = [6, 5];
+      crowd.speed = '0.5 2';
+      expect([crowd.area, crowd.speed]).to.deep.equal([
+        [6, 5],
+        [0.5, 2],
+      ]);
+      crowd.removeAttribute('mode');
+      crowd.count = null as unknown as number;
+      expect([crowd.mode, crowd.count]).to.deep.equal(['wander', 100]);
+    });
+  });
+
+  describe('behaviour', () => {
+    it('spawns count copies of its template that share one instanced model and walk where the agents are', async () => {
+      const { scene, crowd, errors, loads } = await mountCrowd('count="8" area="6 6" seed="3"');
+      const characters = crowd.characters;
+      expect(characters).to.have.length(8);
+      expect(loads, 'the copies’ anim-load bubble through the crowd').to.have.length(8);
+      expect(crowd.querySelectorAll('anim-character')).to.have.length(8);
+      expect(characters.every((c) => c.hasAttribute('data-crowd-agent') && c.graph === 'locomotion')).to.equal(true);
+      expect(characters.every((c) => internals(c).rig!.instanced)).to.equal(true);
+      for (let i = 0; i < 30; i++) scene.step(1 / 30);
+      const agents = crowd.agents;
+      agents.forEach((agent, i) => {
+        expect(agent.character).to.equal(characters[i]);
+        const [x, , z] = agent.character.position;
+        expect(x).to.be.closeTo(agent.position[0], 1e-5);
+        expect(z).to.be.closeTo(agent.position[2], 1e-5);
+        expect(agent.character.params.speed).to.be.closeTo(agent.speed, 1e-5);
+        expect(Math.abs(agent.position[0])).to.be.at.most(3 + 1e-4);
+      });
+      expect(agents.some((a) => a.character.state === 'locomotion' && a.speed > 0.5)).to.equal(true);
+      expect(errors).to.deep.equal([]);
+    });
+
+    it('gives the same crowd for the same seed after K steps', async () => {
+      const positions = async (seed: number) => {
+        const { scene, crowd } = await mountCrowd(`count="6" seed="${seed}"`);
+        for (let i = 0; i < 20; i++) scene.step(1 / 20);
+        return crowd.agents.map((a) => a.position);
+      };
+      const first = await positions(5);
+      expect(await positions(5)).to.deep.equal(first);
+      expect(await positions(6)).to.not.deep.equal(first);
+    });
+
+    it('changing count adds or removes copies; a new seed respawns the agents', async () => {
+      const { crowd } = await mountCrowd('count="4"');
+      const kept = crowd.characters[0];
+      const before = crowd.agents[0].position;
+      crowd.count = 2;
+      await crowd.updateComplete;
+      expect(crowd.characters).to.have.length(2);
+      expect(crowd.querySelectorAll('anim-character')).to.have.length(2);
+      expect(crowd.characters[0]).to.equal(kept);
+      crowd.seed = 99;
+      await crowd.updateComplete;
+      expect(crowd.agents[0].position).to.not.deep.equal(before);
+      crowd.count = 0;
+      await crowd.updateComplete;
+      expect(crowd.agents).to.deep.equal([]);
+    });
+  });
+
+  describe('bad input', () => {
+    const cases: [string, string][] = [
+      ['count', '2.5'],
+      ['count', '-1'],
+      ['count', '20001'],
+      ['area', '10'],
+      ['area', '10 0'],
+      ['area', 'wide deep'],
+      ['seed', '1.5'],
+      ['speed', '2 1'],
+      ['speed', '-1 1'],
+      ['mode', 'stampede'],
+    ];
+    for (const [name, value] of cases) {
+      it(`${name}="${value}" is one bad-attribute quoting it, and the value stays`, async () => {
+        const crowd = document.createElement('anim-crowd');
+        const errors = collectErrors(crowd);
+        const before = (crowd as unknown as Record<string, unknown>)[name];
+        crowd.setAttribute(name, value);
+        await settle();
+        expect(errors.map((e) => e.code)).to.deep.equal(['bad-attribute']);
+        expect(errors[0].message).to.contain(value);
+        expect((crowd as unknown as Record<string, unknown>)[name]).to.deep.equal(before);
+      });
+    }
+  });
+});
