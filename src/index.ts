@@ -12,6 +12,7 @@ export { AnimFootIk } from './elements/anim-foot-ik.js';
 export { AnimGraphView } from './elements/anim-graph-view.js';
 export { AnimIk, type IkPointInput } from './elements/anim-ik.js';
 export { AnimLayer } from './elements/anim-layer.js';
+export { AnimMarker } from './elements/anim-marker.js';
 export { AnimModel, type AnimModelLoadDetail } from './elements/anim-model.js';
 export { AnimParam } from './elements/anim-param.js';
 export { AnimRagdoll } from './elements/anim-ragdoll.js';

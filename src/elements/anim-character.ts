@@ -3,6 +3,7 @@ import { customElement } from 'lit/decorators.js';
 import type { Object3D } from 'three';
 import './anim-clip.js';
 import './anim-event.js';
+import './anim-marker.js';
 import './anim-layer.js';
 import './anim-param.js';
 import './anim-rig.js';

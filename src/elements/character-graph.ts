@@ -342,7 +342,13 @@ export class CharacterGraph {
     const graph = this.#compiled!;
     const { asset } = rig.binding;
     const library = rig.library;
-    const clips = library.clips.map((c) => ({ name: c.name, binding: c.playback.binding, start: c.start, end: c.end }));
+    const clips = library.clips.map((c) => ({
+      name: c.name,
+      binding: c.playback.binding,
+      start: c.start,
+      end: c.end,
+      markers: c.markers,
+    }));
     const source = new GraphSource(graph, asset.skeleton, clips, {
       weightCount: asset.defaultWeights.length,
       defaultWeights: asset.defaultWeights,

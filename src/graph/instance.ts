@@ -1,4 +1,5 @@
 import { EventColumns } from '../runtime/event-columns.js';
+import type { MarkerInput } from '../runtime/sync-markers.js';
 import { blendWeights } from './blend-space.js';
 import {
   type CompiledGraph,
@@ -243,7 +244,7 @@ export class GraphInstance {
    * Keeps states in step by their clips' sync markers (per logical clip, seconds from its start; see
    * GraphSync); null stops it.
    */
-  setSyncMarkers(markers: readonly ({ name: string; time: number }[] | null)[] | null): void {
+  setSyncMarkers(markers: readonly (readonly MarkerInput[] | null)[] | null): void {
     const { slotState, slotTime, slotPrev, slotWeight, slotLead } = this;
     const slots = { slotState, slotTime, slotPrev, slotWeight, slotLead };
     this.sync = markers ? new GraphSync(this.graph, this.windows, markers, slots) : null;

@@ -1,4 +1,10 @@
-import { buildSyncMarkers, markerPosition, type SyncMarkers, syncedTime } from '../runtime/sync-markers.js';
+import {
+  buildSyncMarkers,
+  type MarkerInput,
+  markerPosition,
+  type SyncMarkers,
+  syncedTime,
+} from '../runtime/sync-markers.js';
 import type { CompiledGraph } from './compile.js';
 import type { PlayWindows } from './play-windows.js';
 
@@ -28,7 +34,7 @@ export class GraphSync {
     private readonly graph: CompiledGraph,
     windows: PlayWindows,
     /** Markers per logical clip (graph.clipNames order), seconds from the clip's start. */
-    clipMarkers: readonly ({ readonly name: string; readonly time: number }[] | null)[],
+    clipMarkers: readonly (readonly MarkerInput[] | null)[],
     private readonly slots: SyncSlots,
   ) {
     this.spans = [];
