@@ -11,6 +11,7 @@ export { AnimEvent } from './elements/anim-event.js';
 export { AnimFootIk } from './elements/anim-foot-ik.js';
 export { AnimGraphView } from './elements/anim-graph-view.js';
 export { AnimIk, type IkPointInput } from './elements/anim-ik.js';
+export { AnimInspector, type ReplayResult } from './elements/anim-inspector.js';
 export { AnimLayer } from './elements/anim-layer.js';
 export { AnimMarker } from './elements/anim-marker.js';
 export { AnimModel, type AnimModelLoadDetail } from './elements/anim-model.js';

@@ -18,6 +18,7 @@ import type { Pose, RootMotionOptions } from '../runtime/index.js';
 import type { CharacterRig } from '../scene/character-rig.js';
 import type { ClipLibrary } from '../scene/clip-library.js';
 import type { ErrorCode } from '../scene/coded-error.js';
+import type { GraphObserver } from '../scene/graph-recorder.js';
 import { GraphSource } from '../scene/graph-source.js';
 import type { TimedPoseSource } from '../scene/pose-pipeline.js';
 import type { RootMotionSource } from '../scene/rig-root-motion.js';
@@ -73,6 +74,8 @@ export class CharacterGraph {
 
   /** What the rig runs while the graph drives it (extracting root motion from the graph's base layer). */
   readonly driver: GraphDriver;
+  /** Told around each update of the graph (an `<anim-inspector>` recording or replaying it). */
+  observer: GraphObserver | null = null;
 
   constructor(host: Element, redraw: () => void) {
     this.#host = host;
@@ -431,7 +434,10 @@ export class CharacterGraph {
       if (rig.source === this.driver) rig.source = rig.playback;
       return;
     }
-    source.update(dt * Math.max(0, rig.speed));
+    const observer = this.observer;
+    const step = observer ? observer.before(dt, source) : dt;
+    source.update(step * Math.max(0, rig.speed));
+    observer?.after(step, source);
     queueGraphEvents(this.#host, source);
   }
 }

@@ -250,6 +250,21 @@ export class GraphInstance {
     this.sync = markers ? new GraphSync(this.graph, this.windows, markers, slots) : null;
   }
 
+  /** The arrays holding the run's whole state, for snapshots (see GraphSnapshot); with `entryPending`. */
+  stateArrays(): (Int32Array | Float64Array)[] {
+    return [this.slotState, this.slotTime, this.slotCycle, this.slotPrev, this.slotWeight, this.slotLead]
+      .concat([this.slotFrom, this.blend, this.destSlot, this.sourceSlot, this.sourceState, this.active])
+      .concat([this.fadeElapsed]);
+  }
+
+  /** Whether the next update reports the entry states (a fresh or reset run). */
+  get entryPending(): boolean {
+    return this.pendingEntry;
+  }
+  set entryPending(value: boolean) {
+    this.pendingEntry = value;
+  }
+
   /** Advances by dt seconds (negative or non-finite counts as 0) with the given params; see the class doc. */
   update(dt: number, params: Float64Array): void {
     this.events.clear();
