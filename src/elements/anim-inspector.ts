@@ -245,7 +245,7 @@ export class AnimInspector extends LitElement {
   #unpauseRig(): void {
     const rig = this.#internals?.rig;
     if (this.#recorder.scrubbed >= 0) this.#recorder.resume();
-    if (rig && rig.paused && !this.#wasPaused) rig.paused = false;
+    if (rig?.paused && !this.#wasPaused) rig.paused = false;
     this.#wasPaused = false;
   }
 

@@ -192,5 +192,5 @@ export class GraphRecorder implements GraphObserver {
 
 /** Equal, NaN counting as equal to NaN. */
 function same(a: number, b: number): boolean {
-  return a === b || (a !== a && b !== b);
+  return a === b || (Number.isNaN(a) && Number.isNaN(b));
 }
