@@ -1,6 +1,7 @@
 import type { DemoSection } from '../section.js';
 import { clipsSection } from './clips.js';
 import { ikSection } from './ik.js';
+import { inspectorSection } from './inspector.js';
 import { propsSection } from './props.js';
 import { retargetSection } from './retarget.js';
 import { traversalSection } from './traversal.js';
@@ -15,4 +16,5 @@ export const SECTIONS: readonly DemoSection[] = [
   traversalSection,
   propsSection,
   retargetSection,
+  inspectorSection,
 ];
