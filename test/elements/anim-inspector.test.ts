@@ -146,6 +146,31 @@ describe('<anim-inspector>', () => {
     expect(painted / (canvas.width * canvas.height)).to.be.above(0.05);
   });
 
+  it('recording and the history keep nothing per frame (the used heap after gc() stays flat)', async () => {
+    const { scene, character, inspector } = await mount();
+    const gc = (globalThis as unknown as { gc: () => void }).gc;
+    const heap = () => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize;
+    inspector.record();
+    const FRAMES = 300;
+    const stretch = () => {
+      for (let f = 0; f < FRAMES; f++) {
+        // a change every few frames: each is a row of the recording's typed arrays
+        if (f % 20 === 0) character.setParam('speed', f % 40 === 0 ? 1 : 2.5);
+        scene.step(DT);
+      }
+      gc();
+      return heap();
+    };
+    const readings = [stretch(), stretch(), stretch()];
+    const [before, after] = readings.slice(-2);
+    console.log(`inspector recording: used heap after gc() every ${FRAMES} frames: ${readings.join(' B, ')} B`);
+    expect((after - before) / FRAMES, 'bytes kept per frame').to.be.below(64);
+    const data = JSON.parse(inspector.stopRecording()!) as RecordingJson;
+    expect(data.dt).to.have.length(3 * FRAMES);
+    // every 20 frames, less the two stretch starts that set the value already there
+    expect(data.changes).to.have.length(43);
+  });
+
   it('a `for` naming no character is one missing-target; bad JSON one bad-recording each', async () => {
     const { scene } = await mount();
     const errors = collectErrors(document.body);
