@@ -74,7 +74,7 @@ export function paintTimeline(
     ctx.moveTo(x, AXIS - 5);
     ctx.lineTo(x, AXIS);
     ctx.stroke();
-    ctx.fillText(`${(s - end).toFixed(0)}s`, x + 3, AXIS / 2);
+    ctx.fillText(`${Math.round(s - end) || 0}s`, x + 3, AXIS / 2);
   }
   let y = AXIS + 2;
 
