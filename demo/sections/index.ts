@@ -2,6 +2,7 @@ import type { DemoSection } from '../section.js';
 import { clipsSection } from './clips.js';
 import { crowdSection } from './crowd.js';
 import { ikSection } from './ik.js';
+import { inspectorSection } from './inspector.js';
 import { propsSection } from './props.js';
 import { retargetSection } from './retarget.js';
 import { traversalSection } from './traversal.js';
@@ -17,4 +18,5 @@ export const SECTIONS: readonly DemoSection[] = [
   propsSection,
   retargetSection,
   crowdSection,
+  inspectorSection,
 ];

@@ -4,6 +4,7 @@ import type { Object3D } from 'three';
 import type { Stage } from '../scene/stage.js';
 import './anim-clip.js';
 import './anim-event.js';
+import './anim-marker.js';
 import './anim-layer.js';
 import './anim-param.js';
 import './anim-rig.js';

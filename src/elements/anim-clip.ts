@@ -3,12 +3,15 @@ import { type ClipTime, WRAP_MODES, type WrapMode } from '../runtime/index.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import { acceptValue } from './accept-value.js';
 import type { AnimEvent } from './anim-event.js';
+import type { AnimMarker } from './anim-marker.js';
 import { ClipPart } from './clip-part.js';
 import { type ClipTimeValue, clipTimeValue } from './clip-time-value.js';
 import { parseClipTime, parseEnum, parseLength, parseNumber } from './units.js';
 
 const parseLoop = (text: string) => parseEnum(text, WRAP_MODES);
 const parseStride = (text: string) => parseLength(text, { min: 0 });
+const MARKER_MODES = ['none', 'auto'] as const;
+const parseMarkers = (text: string) => parseEnum(text, MARKER_MODES);
 
 /**
  * A clip named for this character: a logical name mapped to a clip of the model, optionally a slice of it,
@@ -43,6 +46,7 @@ const parseStride = (text: string) => parseLength(text, { min: 0 });
  * @attr mask - Plays the clip as an overlay on these joints only: `upper-body` (the spine up: chest, arms, head), `lower-body` (hips and legs), or joint names (each with everything below it), separated by spaces. A joint the model lacks reports `unknown-bone`.
  * @attr {boolean} additive - Plays the clip as an overlay that adds its motion (its difference from its own first frame) to what plays below it, on the `mask` joints if given, else every joint.
  * @attr stride - Metres one cycle of the clip covers on the ground (default the model clip's `extras.stride`, if any). With the character's root motion off, the clip plays at the rate that keeps its feet in pace with the character's ground speed (once it has moved or its `groundSpeed` is set; standing still after that, it holds).
+ * @attr markers - `auto` finds sync markers where the feet touch down (`left-foot`, `right-foot`: the lowest tenth of each foot's height range, reached after a swing), added to the `<anim-marker>` children and the model clip's `extras.markers`. Default `none`. A model whose feet cannot be found reports `no-humanoid`.
  *
  * @prop {string} name - See the `name` attribute.
  * @prop {string} from - See the `from` attribute.
@@ -55,11 +59,12 @@ const parseStride = (text: string) => parseLength(text, { min: 0 });
  * @prop {number | null} stride - See the `stride` attribute; metres, null for the model's.
  * @prop {string} mask - See the `mask` attribute.
  * @prop {boolean} additive - See the `additive` attribute.
+ * @prop {'none' | 'auto'} markers - See the `markers` attribute.
  * @prop {ClipDefinition} definition - The plain definition (with its events) the character plays.
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad `start`, `end`, `loop`, `speed` or `stride` (`bad-attribute`); the previous value stays. A `start` after the `end` (once both are resolved against the model clip) is reported by the character as `bad-attribute` naming both, and the whole clip plays.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad `start`, `end`, `loop`, `speed`, `stride` or `markers` (`bad-attribute`); the previous value stays. A `start` after the `end` (once both are resolved against the model clip) is reported by the character as `bad-attribute` naming both, and the whole clip plays.
  *
- * @slot - `<anim-event>` elements.
+ * @slot - `<anim-event>` and `<anim-marker>` elements.
  */
 @customElement('anim-clip')
 export class AnimClip extends ClipPart {
@@ -68,6 +73,7 @@ export class AnimClip extends ClipPart {
   #loop: WrapMode | null = null;
   #speed = 1;
   #stride: number | null = null;
+  #markers: (typeof MARKER_MODES)[number] = 'none';
 
   @property() name = '';
   @property() from = '';
@@ -116,6 +122,14 @@ export class AnimClip extends ClipPart {
     this.#stride = acceptValue<number | null>(this, 'stride', value, parseStride, this.#stride, null);
   }
 
+  @property()
+  get markers(): (typeof MARKER_MODES)[number] {
+    return this.#markers;
+  }
+  set markers(value: string | null | undefined) {
+    this.#markers = acceptValue(this, 'markers', value, parseMarkers, this.#markers, 'none');
+  }
+
   get definition(): ClipDefinition {
     const events = [...this.querySelectorAll<AnimEvent>(':scope > anim-event')]
       .filter((e) => typeof e.definition === 'object')
@@ -133,6 +147,10 @@ export class AnimClip extends ClipPart {
       stride: this.#stride ?? undefined,
       mask: this.mask.trim() ? this.mask.trim().split(/\s+/) : undefined,
       additive: this.additive,
+      markers: [...this.querySelectorAll<AnimMarker>(':scope > anim-marker')]
+        .filter((m) => typeof m.definition === 'object')
+        .map((m) => m.definition),
+      autoMarkers: this.#markers === 'auto',
     };
   }
 }

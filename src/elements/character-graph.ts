@@ -18,6 +18,7 @@ import type { Pose, RootMotionOptions } from '../runtime/index.js';
 import type { CharacterRig } from '../scene/character-rig.js';
 import type { ClipLibrary } from '../scene/clip-library.js';
 import type { ErrorCode } from '../scene/coded-error.js';
+import type { GraphObserver } from '../scene/graph-recorder.js';
 import { GraphSource } from '../scene/graph-source.js';
 import type { TimedPoseSource } from '../scene/pose-pipeline.js';
 import type { RootMotionSource } from '../scene/rig-root-motion.js';
@@ -73,6 +74,8 @@ export class CharacterGraph {
 
   /** What the rig runs while the graph drives it (extracting root motion from the graph's base layer). */
   readonly driver: GraphDriver;
+  /** Told around each update of the graph (an `<anim-inspector>` recording or replaying it). */
+  observer: GraphObserver | null = null;
 
   constructor(host: Element, redraw: () => void) {
     this.#host = host;
@@ -343,7 +346,13 @@ export class CharacterGraph {
     const graph = this.#compiled!;
     const { asset } = rig.binding;
     const library = rig.library;
-    const clips = library.clips.map((c) => ({ name: c.name, binding: c.playback.binding, start: c.start, end: c.end }));
+    const clips = library.clips.map((c) => ({
+      name: c.name,
+      binding: c.playback.binding,
+      start: c.start,
+      end: c.end,
+      markers: c.markers,
+    }));
     const source = new GraphSource(graph, asset.skeleton, clips, {
       weightCount: asset.defaultWeights.length,
       defaultWeights: asset.defaultWeights,
@@ -426,7 +435,10 @@ export class CharacterGraph {
       if (rig.source === this.driver) rig.source = rig.playback;
       return;
     }
-    source.update(dt * Math.max(0, rig.speed), posed);
+    const observer = this.observer;
+    const step = observer ? observer.before(dt, source) : dt;
+    source.update(step * Math.max(0, rig.speed), posed);
+    observer?.after(step, source);
     queueGraphEvents(this.#host, source);
   }
 }

@@ -11,7 +11,6 @@ import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
 import { CodedError } from '../scene/coded-error.js';
 import { GroundTrail } from '../scene/ground-trail.js';
 import { type InstancedSkins, instancedSkinsOf } from '../scene/instanced-skin.js';
-import { disposeObject, loadGltf } from '../scene/load-gltf.js';
 import { RigPropertyTracks } from '../scene/rig-property-tracks.js';
 import { RootMotionArrow } from '../scene/root-motion-arrow.js';
 import { loadModelCopy } from '../scene/shared-models.js';

@@ -1,4 +1,5 @@
 import { EventColumns } from '../runtime/event-columns.js';
+import type { MarkerInput } from '../runtime/sync-markers.js';
 import { blendWeights } from './blend-space.js';
 import {
   type CompiledGraph,
@@ -11,6 +12,7 @@ import { evaluateCondition } from './condition-program.js';
 import type { LoopMode } from './definition.js';
 import { ease } from './ease.js';
 import { type PlayWindows, resolvePlayWindows } from './play-windows.js';
+import { GraphSync } from './sync.js';
 
 /** Event kinds in the instance's queue. */
 export const STATE_ENTER = 0;
@@ -77,6 +79,9 @@ export class GraphInstance {
   private readonly slotCycle: Float64Array;
   private readonly slotPrev: Float64Array;
   private readonly slotWeight: Float64Array;
+  /** Each slot's leading play window (its clip's, or its blend space's heaviest clip's), -1 before the first. */
+  private readonly slotLead: Int32Array;
+  private sync: GraphSync | null = null;
   private readonly slotFrom: Float64Array;
   private readonly blend: Float64Array;
   private readonly destSlot: Int32Array;
@@ -105,6 +110,7 @@ export class GraphInstance {
     this.slotCycle = new Float64Array(slots);
     this.slotPrev = new Float64Array(slots);
     this.slotWeight = new Float64Array(slots);
+    this.slotLead = new Int32Array(slots).fill(-1);
     this.slotFrom = new Float64Array(slots);
     this.blend = new Float64Array(slots * graph.maxPoints);
     this.destSlot = new Int32Array(layers);
@@ -234,6 +240,31 @@ export class GraphInstance {
     this.pendingEntry = false;
   }
 
+  /**
+   * Keeps states in step by their clips' sync markers (per logical clip, seconds from its start; see
+   * GraphSync); null stops it.
+   */
+  setSyncMarkers(markers: readonly (readonly MarkerInput[] | null)[] | null): void {
+    const { slotState, slotTime, slotPrev, slotWeight, slotLead } = this;
+    const slots = { slotState, slotTime, slotPrev, slotWeight, slotLead };
+    this.sync = markers ? new GraphSync(this.graph, this.windows, markers, slots) : null;
+  }
+
+  /** The arrays holding the run's whole state, for snapshots (see GraphSnapshot); with `entryPending`. */
+  stateArrays(): (Int32Array | Float64Array)[] {
+    return [this.slotState, this.slotTime, this.slotCycle, this.slotPrev, this.slotWeight, this.slotLead]
+      .concat([this.slotFrom, this.blend, this.destSlot, this.sourceSlot, this.sourceState, this.active])
+      .concat([this.fadeElapsed]);
+  }
+
+  /** Whether the next update reports the entry states (a fresh or reset run). */
+  get entryPending(): boolean {
+    return this.pendingEntry;
+  }
+  set entryPending(value: boolean) {
+    this.pendingEntry = value;
+  }
+
   /** Advances by dt seconds (negative or non-finite counts as 0) with the given params; see the class doc. */
   update(dt: number, params: Float64Array): void {
     this.events.clear();
@@ -258,6 +289,7 @@ export class GraphInstance {
         this.applyFade(l, p);
         if (p >= 1) this.complete(l);
       }
+      this.sync?.follow(l * MAX_LIVE_STATES, MAX_LIVE_STATES);
       const t = this.pick(l, params);
       if (t >= 0) this.start(l, t, params);
       this.write(l, params);
@@ -284,8 +316,10 @@ export class GraphInstance {
     const st = this.graph.states[state];
     const w = this.windows;
     const first = w.offset[state];
-    if (st.blend === null) this.slotCycle[s] = st.clip >= 0 ? w.end[first] - w.start[first] : 0;
-    else {
+    if (st.blend === null) {
+      this.slotCycle[s] = st.clip >= 0 ? w.end[first] - w.start[first] : 0;
+      this.slotLead[s] = first;
+    } else {
       const space = st.blend;
       const offset = s * this.graph.maxPoints;
       blendWeights(space, params[st.blendX], st.blendY >= 0 ? params[st.blendY] : 0, this.blend, offset);
@@ -293,6 +327,9 @@ export class GraphInstance {
       let leader = 0;
       for (let k = 1; k < space.count; k++) if (this.blend[offset + k] > this.blend[offset + leader]) leader = k;
       this.slotCycle[s] = w.end[first + leader] - w.start[first + leader];
+      const lead = first + leader;
+      if (this.sync && this.slotLead[s] >= 0 && this.slotLead[s] !== lead) this.sync.relead(s, this.slotLead[s], lead);
+      this.slotLead[s] = lead;
     }
     return positive(this.slotCycle[s]);
   }
@@ -388,6 +425,7 @@ export class GraphInstance {
     for (let s = base; s < base + MAX_LIVE_STATES; s++) this.slotFrom[s] = this.slotWeight[s];
     this.sourceSlot[l] = fromSlot;
     this.sourceState[l] = from;
+    if (entered) this.sync?.align(slot, fromSlot);
     this.destSlot[l] = slot;
     this.active[l] = t;
     this.fadeElapsed[l] = 0;
@@ -418,6 +456,7 @@ export class GraphInstance {
     const rate =
       st.speedParam >= 0 ? (params ? params[st.speedParam] : this.graph.paramDefaults[st.speedParam]) : st.speed;
     this.slotState[s] = state;
+    this.slotLead[s] = -1;
     // a one-shot played backwards starts at its end
     this.slotTime[s] = !repeats(st.loop) && rate < 0 ? 1 : 0;
     this.slotPrev[s] = this.slotTime[s];
@@ -455,7 +494,14 @@ export class GraphInstance {
       for (let k = 0; k < space.count; k++) {
         const bw = this.blend[b + k];
         if (!(bw > 0)) continue;
-        this.writeEntry(o + count, space.clips[k], first + k, phase, prevPhase, wraps, w * bw);
+        const sync = this.sync;
+        if (sync && first + k !== this.slotLead[s] && st.loop === 'repeat') {
+          // a clip following the leader by its markers: its own phase, and its own wraps
+          const ph = sync.phaseIn(this.slotLead[s], phase, first + k, phase);
+          const prev = sync.phaseIn(this.slotLead[s], prevPhase, first + k, prevPhase);
+          const wrapped = n >= p ? (ph < prev ? 1 : 0) : ph > prev ? -1 : 0;
+          this.writeEntry(o + count, space.clips[k], first + k, ph, prev, wrapped, w * bw);
+        } else this.writeEntry(o + count, space.clips[k], first + k, phase, prevPhase, wraps, w * bw);
         count++;
       }
     }

@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   'unknown-easing': 'an easing that is not a known name, `cubic-bezier(…)` or `steps(…)`',
   'unknown-property': 'a tween property its target does not have',
   'missing-target': "a tween's, anchor's, IK chain's or controller's target is missing or matches no element",
+  'bad-recording':
+    "an inspector recording that cannot be replayed (not JSON, another format or version, another graph's params)",
   'bad-sprite-sheet': "a sprite sheet's grid, atlas, frame range or frame times do not fit together",
   'no-humanoid': 'a ragdoll or retargeted clip asked of a model whose bones map onto no humanoid',
   'unknown-mesh': "a mesh name the model does not have (a cloth's `mesh`, or none given)",

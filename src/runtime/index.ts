@@ -45,6 +45,7 @@ export { type SkinnedGeometry, skinVertices } from './cpu-skinning.js';
 export { CROWD_MODES, CrowdAgents, type CrowdMode, type CrowdOptions } from './crowd.js';
 export { AnimError, type RuntimeErrorCode } from './errors.js';
 export { localToModel } from './fk.js';
+export { detectFootMarkers, type FootJoint } from './foot-markers.js';
 export {
   checkNodeHierarchy,
   type GltfAsset,
@@ -151,6 +152,15 @@ export {
   spriteFrameAt,
 } from './sprite/player.js';
 export { atlasSheet, type GridLayout, gridSheet, type SpriteSheet } from './sprite/sheet.js';
+export {
+  buildSyncMarkers,
+  cycleDistance,
+  type MarkerInput,
+  markerPosition,
+  phaseError,
+  type SyncMarkers,
+  syncedTime,
+} from './sync-markers.js';
 export {
   cubicBezier,
   EASING_FAMILIES,

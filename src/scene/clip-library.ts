@@ -1,4 +1,5 @@
 import { resolveMask } from '../graph/index.js';
+import { detectFootMarkers } from '../runtime/foot-markers.js';
 import {
   type ClipBinding,
   type ClipTime,
@@ -8,6 +9,8 @@ import {
   type Skeleton,
   type WrapMode,
 } from '../runtime/index.js';
+import { HUMANOID_SLOTS, mapHumanoid } from '../runtime/retarget/index.js';
+import type { MarkerInput } from '../runtime/sync-markers.js';
 import { CodedError } from './coded-error.js';
 
 /** A timed event on a logical clip: `time` in seconds from the clip's start. */
@@ -39,6 +42,10 @@ export interface ClipDefinition {
   readonly mask?: readonly string[];
   /** Plays as an overlay adding its motion (from its first frame) to what plays below it. */
   readonly additive?: boolean;
+  /** Sync markers, seconds from the clip's start (`<anim-marker>`); with the file's (`extras.markers`). */
+  readonly markers?: readonly MarkerInput[];
+  /** Find foot-down markers (`left-foot`, `right-foot`) from the feet's heights (`markers="auto"`). */
+  readonly autoMarkers?: boolean;
 }
 
 /** Clips from other files (definitions with `src`), by `externalClipKey`: bound to this model, or why not. */
@@ -64,6 +71,8 @@ export interface LogicalClip {
   readonly stride: number;
   /** Whether the page asked for the stride (`<anim-clip stride>`), rather than the file carrying one. */
   readonly strideAsked: boolean;
+  /** Sync markers, seconds from `start`, ascending; null when the clip has none. */
+  readonly markers: readonly MarkerInput[] | null;
 }
 
 export interface ClipLibrary {
@@ -158,6 +167,7 @@ function logicalClip(
     events,
     stride: definition.stride ?? extrasStride(binding),
     strideAsked: definition.stride !== undefined,
+    markers: clipMarkers(name, binding, definition, skeleton, start, end, problems),
     playback: {
       binding,
       start,
@@ -190,6 +200,45 @@ function overlayMask(
     );
   }
   return mask;
+}
+
+/**
+ * A clip's sync markers, seconds from the slice's start: the file's (`extras.markers`, `[{name, time}]` in
+ * seconds of the model clip), the definition's, and with `autoMarkers` the feet's touch-downs.
+ */
+function clipMarkers(
+  clip: string,
+  binding: ClipBinding,
+  definition: Partial<ClipDefinition>,
+  skeleton: Skeleton,
+  start: number,
+  end: number,
+  problems: CodedError[],
+): MarkerInput[] | null {
+  const out: MarkerInput[] = [];
+  const extras = binding.clip.extras.markers;
+  if (Array.isArray(extras)) {
+    for (const m of extras as { name?: unknown; time?: unknown }[]) {
+      if (typeof m?.name === 'string' && typeof m.time === 'number') out.push({ name: m.name, time: m.time - start });
+    }
+  }
+  out.push(...(definition.markers ?? []));
+  if (definition.autoMarkers) {
+    try {
+      const { joints } = mapHumanoid(skeleton);
+      const feet = [
+        { name: 'left-foot', joint: joints[HUMANOID_SLOTS.indexOf('leftFoot')] },
+        { name: 'right-foot', joint: joints[HUMANOID_SLOTS.indexOf('rightFoot')] },
+      ].filter((f) => f.joint >= 0);
+      out.push(...detectFootMarkers(binding, skeleton, feet, start, end));
+    } catch {
+      problems.push(
+        new CodedError('no-humanoid', `clip "${clip}" markers="auto": the model's feet could not be found`),
+      );
+    }
+  }
+  const kept = out.filter((m) => m.time >= 0 && m.time <= end - start).sort((a, b) => a.time - b.time);
+  return kept.length > 0 ? kept : null;
 }
 
 function extrasStride(binding: ClipBinding): number {

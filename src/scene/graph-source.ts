@@ -16,6 +16,8 @@ export interface GraphClip {
   readonly binding: ClipBinding;
   readonly start?: number;
   readonly end?: number;
+  /** Sync markers, seconds from `start`: states playing clips with markers of the same names keep in step. */
+  readonly markers?: readonly { readonly name: string; readonly time: number }[] | null;
 }
 
 /**
@@ -54,6 +56,7 @@ export class GraphSource implements TimedPoseSource {
     const durations = bound.map((c) => (c ? (c.end ?? c.binding.clip.duration) - (c.start ?? 0) : 0));
     this.params = createParams(graph);
     this.instance = new GraphInstance(graph, durations);
+    if (bound.some((c) => c?.markers)) this.instance.setSyncMarkers(bound.map((c) => c?.markers ?? null));
     this.#sampler = new GraphPose(
       graph,
       skeleton,
