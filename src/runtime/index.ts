@@ -83,6 +83,7 @@ export {
   solveLookAt,
   solveTwoBone,
 } from './ik/index.js';
+export { Inertializer, TRANSITION_BLENDS, type TransitionBlend } from './inertialize.js';
 export { invert3 } from './mat3.js';
 export {
   CLIP_EVENT,

@@ -3,6 +3,7 @@ import type { ClipBinding } from './clip.js';
 import { crossedEvents } from './clip-events.js';
 import { advanceClock, type Clock, createClock, resetClock, type WrapMode } from './clock.js';
 import { EventColumns } from './event-columns.js';
+import { Inertializer, type TransitionBlend } from './inertialize.js';
 import { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.js';
 import type { RootMotion } from './root-motion.js';
 import { createSampleCache, type SampleCache, sampleClip } from './sample.js';
@@ -39,6 +40,8 @@ export interface PlayOptions {
   /** Play window in seconds, overriding the clip's. */
   start?: number;
   end?: number;
+  /** `crossfade` (the default) or `inertial`: switch at once and decay the difference over `fade`. */
+  blend?: TransitionBlend;
 }
 
 /** Kinds of notification a playback queues during update. */
@@ -98,6 +101,8 @@ export class Playback {
   private readonly crossed = new Int32Array(EVENT_CAPACITY);
   private current: Slot | null = null;
   private currentOverlay: Slot | null = null;
+  /** Inertial transitions of the base clips (it also keeps the last two poses shown). */
+  private readonly inertia: Inertializer;
 
   constructor(
     readonly skeleton: Skeleton,
@@ -112,6 +117,8 @@ export class Playback {
     this.rest = createPose(skeleton.jointCount, weightCount, block, size * (MAX_SLOTS + 1));
     setRestPose(skeleton, this.rest, defaultWeights);
     copyPose(this.rest, this.pose);
+    this.inertia = new Inertializer(skeleton.jointCount, weightCount);
+    this.inertia.reset(this.pose);
     this.caches = clips.map((c) => createSampleCache(c.binding));
     this.references = clips.map((c, i) => {
       if (!c.additive) return null;
@@ -181,7 +188,9 @@ export class Playback {
     slot.overlay = overlay;
     if (overlay) this.currentOverlay = slot;
     else this.current = slot;
-    // the new clip fades in and the others of its kind (base or overlay) fade out
+    const inertial = options.blend === 'inertial' && !overlay && fade > 0;
+    if (inertial) this.inertia.start(fade);
+    // the new clip fades in and the others of its kind (base or overlay) fade out (an inertial blend: at once)
     for (const s of this.slots) {
       if (s.clip < 0 || s.overlay !== overlay) continue;
       s.fadeFrom = s.weight;
@@ -189,7 +198,7 @@ export class Playback {
       s.fadeElapsed = 0;
       s.fadeDuration = fade;
     }
-    if (fade === 0) this.settleFades(overlay);
+    if (fade === 0 || inertial) this.settleFades(overlay);
     return true;
   }
 
@@ -252,6 +261,7 @@ export class Playback {
       // The common crossfade: a plain two-pose blend is cheaper than the general layered one.
       blendPoses(l0.pose, l1.pose, l1.weight / (l0.weight + l1.weight), this.pose);
     } else blendLayers(this.layers, live, this.rest, this.pose);
+    this.inertia.apply(this.pose, dt);
     if (overlays > 0) this.layerOverlays(dt);
   }
 
