@@ -4,7 +4,14 @@
  * humanoid map they are retargeted through (`rig`, `<anim-rig>`), and the rig's reports as DOM events.
  */
 import { describeValue } from '../runtime/describe-value.js';
-import { HUMANOID_SLOTS, isHumanoidSlot, WRAP_MODES, type WrapMode } from '../runtime/index.js';
+import {
+  HUMANOID_SLOTS,
+  isHumanoidSlot,
+  TRANSITION_BLENDS,
+  type TransitionBlend,
+  WRAP_MODES,
+  type WrapMode,
+} from '../runtime/index.js';
 import type { CharacterRig, RigListener, RigPlayOptions } from '../scene/character-rig.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
@@ -33,11 +40,14 @@ export interface PlayOptions {
   /** Play window: seconds from the clip's start, or a percentage of the clip (`"40%"`); default `clip-start` / `clip-end`. */
   start?: number | string;
   end?: number | string;
+  /** `crossfade` (the default) or `inertial`: the clip shows at once and the difference decays over `fade`. */
+  blend?: TransitionBlend;
 }
 
 export const DEFAULT_FADE = 0.25;
 export const parseFade = (text: string) => parseTime(text, { min: 0 });
 export const parseLoop = (text: string) => parseEnum(text, WRAP_MODES);
+const parseBlend = (text: string) => parseEnum(text, TRANSITION_BLENDS);
 
 /** `auto`, `mixamo`, or a JSON object of humanoid slot → bone name. */
 export function parseRig(text: string): Parsed<RigChoice> {
@@ -176,6 +186,7 @@ export class CharacterPlayback {
       loop: check('loop', options.loop, parseLoop) ?? this.loop ?? undefined,
       start: window.start,
       end: window.end,
+      blend: check('blend', options.blend, parseBlend),
     };
   }
 

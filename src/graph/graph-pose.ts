@@ -8,6 +8,7 @@ import {
   createClock,
   createPose,
   createSampleCache,
+  Inertializer,
   MAX_SEGMENTS,
   makeAdditive,
   type Pose,
@@ -19,7 +20,7 @@ import {
   setRestPose,
 } from '../runtime/index.js';
 import type { CompiledGraph } from './compile.js';
-import { type GraphInstance, MAX_LIVE_STATES } from './instance.js';
+import { type GraphInstance, MAX_LIVE_STATES, TRANSITION_START } from './instance.js';
 import { resolveMask } from './mask.js';
 
 /**
@@ -51,6 +52,8 @@ export class GraphPose {
   private motionClips: Int32Array | null = null;
   /** The swept span of one entry, in the form the extractor reads (a clock's segments). */
   private readonly sweep: Clock = createClock();
+  /** Inertial transitions: the whole pose's difference from the one shown before, decayed. */
+  private readonly inertia: Inertializer;
 
   /**
    * `clips`: the character's binding of each logical clip (graph.clipNames order), null when it has none.
@@ -73,6 +76,8 @@ export class GraphPose {
     this.rest = createPose(joints, weightCount, block, size);
     setRestPose(skeleton, this.rest, defaultWeights);
     copyPose(this.rest, this.pose);
+    this.inertia = new Inertializer(joints, weightCount);
+    this.inertia.reset(this.pose);
     for (let e = 0; e < entries; e++) {
       const pose = createPose(joints, weightCount, block, size * (e + 2));
       this.scratch.push(pose);
@@ -113,8 +118,22 @@ export class GraphPose {
     this.motionClips = clips;
   }
 
-  /** Writes the instance's current output into `pose`. */
-  sample(instance: GraphInstance): void {
+  /**
+   * Writes the instance's current output into `pose`, `dt` seconds after the last (an inertial transition
+   * the instance started this update decays from the pose shown before over its fade; see Inertializer).
+   */
+  sample(instance: GraphInstance, dt = 0): void {
+    this.samplePose(instance);
+    const g = this.graph;
+    for (let i = 0; i < instance.eventCount; i++) {
+      const t = instance.eventTransition[i];
+      if (instance.eventKind[i] === TRANSITION_START && g.transitionBlend[t] === 1)
+        this.inertia.start(g.transitionFade[t]);
+    }
+    this.inertia.apply(this.pose, dt);
+  }
+
+  private samplePose(instance: GraphInstance): void {
     const layers = this.graph.layers;
     copyPose(this.rest, this.pose);
     this.rootMotion?.beginFrame();

@@ -11,6 +11,7 @@ import {
   localToModel,
   Playback,
   type Pose,
+  type TransitionBlend,
   type WarpTarget,
   type WarpWindow,
   type WrapMode,
@@ -63,6 +64,8 @@ export interface RigPlayOptions {
   /** The play window, seconds from the clip's start; default its whole length. */
   start?: number;
   end?: number;
+  /** `crossfade` (the default) or `inertial` (see Inertializer). */
+  blend?: TransitionBlend;
 }
 
 export interface RigOptions {
@@ -226,6 +229,7 @@ export class CharacterRig implements Actor {
       fade: options.fade,
       speed: options.speed,
       loop: options.loop,
+      blend: options.blend,
       start: clip.start + clamp(start, 0, length),
       end: clip.start + clamp(end, 0, length),
     });

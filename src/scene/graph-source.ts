@@ -93,7 +93,7 @@ export class GraphSource implements TimedPoseSource {
 
   update(dt: number): void {
     this.instance.update(dt, this.params);
-    this.#sampler.sample(this.instance);
+    this.#sampler.sample(this.instance, dt);
   }
 
   /** Sets a param (coerced to its type); false for an unknown name or a value of the wrong kind. */
