@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { customElement } from 'lit/decorators.js';
 import type { Object3D } from 'three';
+import './anim-bind.js';
 import './anim-clip.js';
 import './anim-event.js';
 import './anim-layer.js';

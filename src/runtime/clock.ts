@@ -109,6 +109,18 @@ export function advanceClock(c: Clock, dt: number): void {
   }
 }
 
+/**
+ * Moves the clock to `time` (clamped to its window) as an advance would, whatever its speed: the swept
+ * segment is recorded, so the events between fire once, in the direction it moved. For a clock a binding
+ * holds (scroll, a slider); a `repeat` clock moved onto its end wraps, so such clocks run as `clamp`.
+ */
+export function moveClock(c: Clock, time: number): void {
+  const speed = c.speed;
+  c.speed = 1;
+  advanceClock(c, Math.min(c.end, Math.max(c.start, time)) - c.time);
+  c.speed = speed;
+}
+
 function finish(c: Clock): void {
   c.stepFinished = true;
   c.atEdge = true;

@@ -24,7 +24,8 @@ export const ERROR_CODES = {
   'physics-failed': 'the physics engine could not load or start',
   'unknown-easing': 'an easing that is not a known name, `cubic-bezier(…)` or `steps(…)`',
   'unknown-property': 'a tween property its target does not have',
-  'missing-target': "a tween's, anchor's, IK chain's or controller's target is missing or matches no element",
+  'missing-target':
+    "a tween's, anchor's, IK chain's, controller's or binding's target is missing or matches no element",
   'bad-sprite-sheet': "a sprite sheet's grid, atlas, frame range or frame times do not fit together",
   'no-humanoid': 'a ragdoll or retargeted clip asked of a model whose bones map onto no humanoid',
   'unknown-mesh': "a mesh name the model does not have (a cloth's `mesh`, or none given)",

@@ -24,6 +24,7 @@ export {
   type Clock,
   createClock,
   MAX_SEGMENTS,
+  moveClock,
   resetClock,
   WRAP_MODES,
   type WrapMode,

@@ -1,7 +1,7 @@
 import { applyAdditive, type BlendLayer, blendLayers, blendPoses, makeAdditive } from './blend.js';
 import type { ClipBinding } from './clip.js';
 import { crossedEvents } from './clip-events.js';
-import { advanceClock, type Clock, createClock, resetClock, type WrapMode } from './clock.js';
+import { advanceClock, type Clock, createClock, moveClock, resetClock, type WrapMode } from './clock.js';
 import { EventColumns } from './event-columns.js';
 import { Inertializer, type TransitionBlend } from './inertialize.js';
 import { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.js';
@@ -101,6 +101,8 @@ export class Playback {
   private readonly crossed = new Int32Array(EVENT_CAPACITY);
   private current: Slot | null = null;
   private currentOverlay: Slot | null = null;
+  /** The current clip's time while something holds it (see drive); NaN while it plays by itself. */
+  private driven = Number.NaN;
   /** Inertial transitions of the base clips (it also keeps the last two poses shown). */
   private readonly inertia: Inertializer;
 
@@ -188,6 +190,7 @@ export class Playback {
     slot.overlay = overlay;
     if (overlay) this.currentOverlay = slot;
     else this.current = slot;
+    if (!overlay) this.driven = Number.NaN;
     const inertial = options.blend === 'inertial' && !overlay && fade > 0;
     if (inertial) this.inertia.start(fade);
     // the new clip fades in and the others of its kind (base or overlay) fade out (an inertial blend: at once)
@@ -221,6 +224,14 @@ export class Playback {
     c.started = true;
   }
 
+  /**
+   * Holds the current clip at `time` seconds: each update moves it there instead of advancing it (moveClock:
+   * the events between fire once, in the direction it moved). NaN lets it play on; playing a clip ends it.
+   */
+  drive(time: number): void {
+    this.driven = time;
+  }
+
   /** Advances fades and clocks by dt seconds, then samples and blends into `pose`. dt = 0 re-poses only. */
   update(dt: number): void {
     this.events.clear();
@@ -245,7 +256,8 @@ export class Playback {
     for (const s of this.slots) {
       if (s.clip < 0 || s.overlay) continue;
       const def = this.clips[s.clip];
-      advanceClock(s.clock, dt * this.speed);
+      if (s === this.current && !Number.isNaN(this.driven)) moveClock(s.clock, this.driven);
+      else advanceClock(s.clock, dt * this.speed);
       this.queueClockEvents(s, def);
       sampleClip(def.binding, s.clock.time, this.caches[s.clip], s.pose);
       motion?.accumulate(s.clip, s.clock, s.weight * motionScale, s.pose);

@@ -242,6 +242,22 @@ export class CharacterRig implements Actor {
   }
 
   /**
+   * Holds the clip `name` at `time` seconds of it (a page binding: scroll, a slider): played at once (as
+   * `clamp`) unless it is the current clip, then moved there on each update as playing would, so its events
+   * fire once per crossing either way. `release()` lets it play on.
+   */
+  drive(name: string, time: number): PlayResult {
+    const result = this.currentClip === name ? 'playing' : this.play(name, { fade: 0, loop: 'clamp', speed: 1 });
+    if (result !== 'unknown') this.#playback.drive(this.#library.clips[this.#playback.currentClip].start + time);
+    return result;
+  }
+
+  /** Ends `drive`: the clip plays on from where it was held. */
+  release(): void {
+    this.#playback.drive(Number.NaN);
+  }
+
+  /**
    * Plays a clip once with its root motion warped onto `targets`, one per window (see MotionWarp): the root
    * ends each window on its target, the clip's rate scaled by authored over desired distance and clamped
    * to the window's range. The character is placed by the warp until the clip ends or another clip takes
