@@ -2,11 +2,11 @@
 import './elements/anim-scene.js';
 
 export const VERSION = '0.1.0';
+export { AnimBind } from './elements/anim-bind.js';
 export { AnimBlendPoint } from './elements/anim-blend-point.js';
 export { AnimCharacter, type PlayOptions } from './elements/anim-character.js';
 export { AnimClip } from './elements/anim-clip.js';
 export { AnimCloth } from './elements/anim-cloth.js';
-export { AnimBind } from './elements/anim-bind.js';
 export { AnimController } from './elements/anim-controller.js';
 export { AnimEvent } from './elements/anim-event.js';
 export { AnimFootIk } from './elements/anim-foot-ik.js';

@@ -203,7 +203,8 @@ export class AnimBind extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     watchPage();
-    const character = this.parentElement?.localName === 'anim-character' ? (this.parentElement as BoundCharacter) : null;
+    const character =
+      this.parentElement?.localName === 'anim-character' ? (this.parentElement as BoundCharacter) : null;
     if (!character) {
       reportError(this, 'missing-target', '<anim-bind> must be a child of an <anim-character>');
       return;

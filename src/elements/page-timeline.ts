@@ -47,7 +47,13 @@ function rootScroller(): Element {
 }
 
 const lengthText = (l: LengthPercentage | 'auto') => (l === 'auto' ? 'auto' : `${l.value}${l.unit}`);
-const edgeText = (e: RangeEdge) => `${e.name ? `${e.name} ` : ''}${e.offset.value}${e.offset.unit}`;
+
+/** An edge as the browser's TimelineRangeOffset (text would need an effect target to be parsed against). */
+function rangeOffset(e: RangeEdge): { rangeName?: string; offset: unknown } {
+  const css = (globalThis as unknown as { CSS: Record<'percent' | 'px', (v: number) => unknown> }).CSS;
+  const offset = e.offset.unit === '%' ? css.percent(e.offset.value) : css.px(e.offset.value);
+  return e.name ? { rangeName: e.name, offset } : { offset };
+}
 
 export class PageTimeline {
   /** Whether the browser's own timeline measures it. */
@@ -83,8 +89,14 @@ export class PageTimeline {
         : source.kind === 'scroll' && source.scroller === 'self'
           ? subject
           : nearestScroller(subject, this.#vertical);
-    this.native = useNative && hasNativeTimelines();
-    if (this.native) this.#animation = this.#nativeAnimation();
+    let animation: Animation | null = null;
+    try {
+      animation = useNative && hasNativeTimelines() ? this.#nativeAnimation() : null;
+    } catch {
+      // a browser whose timelines take other options: the computed progress is exact too
+    }
+    this.#animation = animation;
+    this.native = animation !== null;
   }
 
   #nativeAnimation(): Animation {
@@ -99,9 +111,9 @@ export class PageTimeline {
             inset: `${lengthText(s.insetStart)} ${lengthText(s.insetEnd)}`,
           });
     const animation = new Animation(new KeyframeEffect(null, null, { fill: 'both' }), timeline);
-    const ranged = animation as Animation & { rangeStart: string; rangeEnd: string };
-    ranged.rangeStart = edgeText(this.#range.start);
-    ranged.rangeEnd = edgeText(this.#range.end);
+    const ranged = animation as Animation & { rangeStart: unknown; rangeEnd: unknown };
+    ranged.rangeStart = rangeOffset(this.#range.start);
+    ranged.rangeEnd = rangeOffset(this.#range.end);
     animation.play();
     return animation;
   }
