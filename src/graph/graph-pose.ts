@@ -130,6 +130,7 @@ export class GraphPose {
       if (instance.eventKind[i] === TRANSITION_START && g.transitionBlend[t] === 1)
         this.inertia.start(g.transitionFade[t]);
     }
+    if (this.rootMotion) this.inertia.applyMotion(this.rootMotion.delta, dt);
     this.inertia.apply(this.pose, dt);
   }
 

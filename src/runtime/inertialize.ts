@@ -41,6 +41,9 @@ export class Inertializer {
   private duration = 0;
   private elapsed = 0;
   private firstDt = 0;
+  /** Root motion: the last frame's velocity shown, and the source's minus the target's at the blend's start. */
+  private readonly motionVelocity = new Float64Array(4);
+  private readonly motionOffset = new Float64Array(4);
 
   constructor(jointCount: number, weightCount = 0) {
     this.jointCount = jointCount;
@@ -84,6 +87,29 @@ export class Inertializer {
     this.phase = 1;
     this.duration = duration;
     this.elapsed = 0;
+  }
+
+  /**
+   * Root motion through a blend (call before `apply`, with the target's `delta` of this frame: dx dy dz dyaw):
+   * the blend's first frame carries the source's velocity on; after it, the difference of the source's
+   * velocity from the target's decays to nothing (1 − 10s³ + 15s⁴ − 6s⁵) over the blend time.
+   */
+  applyMotion(delta: Float64Array, dt: number): void {
+    dt = Number.isFinite(dt) ? Math.abs(dt) : 0;
+    if (!(dt > 0)) return;
+    const v = this.motionVelocity;
+    const u = this.motionOffset;
+    if (this.phase === 1) {
+      for (let i = 0; i < 4; i++) {
+        u[i] = v[i] - delta[i] / dt;
+        delta[i] = v[i] * dt;
+      }
+    } else if (this.phase !== 0) {
+      const s = Math.min(1, (this.elapsed + dt) / this.duration);
+      const g = 1 - s * s * s * (10 - 15 * s + 6 * s * s);
+      for (let i = 0; i < 4; i++) delta[i] += u[i] * g * dt;
+    }
+    for (let i = 0; i < 4; i++) v[i] = delta[i] / dt;
   }
 
   /**

@@ -265,6 +265,7 @@ export class Playback {
       layer.pose = s.pose;
       layer.weight = s.weight;
     }
+    if (motion) this.inertia.applyMotion(motion.delta, dt);
     const l0 = this.layers[0];
     const l1 = this.layers[1];
     if (live === 0) copyPose(this.rest, this.pose);
