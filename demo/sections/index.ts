@@ -3,6 +3,7 @@ import { clipsSection } from './clips.js';
 import { ikSection } from './ik.js';
 import { propsSection } from './props.js';
 import { retargetSection } from './retarget.js';
+import { scrollSection } from './scroll.js';
 import { traversalSection } from './traversal.js';
 
 /**
@@ -15,4 +16,5 @@ export const SECTIONS: readonly DemoSection[] = [
   traversalSection,
   propsSection,
   retargetSection,
+  scrollSection,
 ];

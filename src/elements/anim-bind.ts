@@ -7,6 +7,8 @@ import {
   type BindSource,
   type BindValue,
   formatBindValue,
+  mapped,
+  numberAt,
   type PointerSource,
   parseBindSource,
   parseBindValue,
@@ -16,15 +18,13 @@ import {
 import { reportError } from './errors.js';
 import { characterInternals } from './internals.js';
 import { PageTimeline } from './page-timeline.js';
-import { layoutEpoch, pointer, prefersReducedMotion, unwatchPage, watchPage } from './page-watch.js';
+import { layoutEpoch, pointer, pointerProgress, prefersReducedMotion, unwatchPage, watchPage } from './page-watch.js';
 import { parseRange, parseTimeline, type TimelineRange, type TimelineSource, WHOLE_RANGE } from './timeline-range.js';
 import type { Parsed } from './units.js';
 
 /** What a binding uses of its `<anim-character>` (read without importing it). */
 type BoundCharacter = HTMLElement & { readonly updateComplete: Promise<boolean>; readonly ready: Promise<void> };
 type SourceAttribute = 'timeline' | 'range' | 'pointer' | 'bind';
-const PERCENT_0: BindValue = { value: 0, percent: true };
-const PERCENT_100: BindValue = { value: 100, percent: true };
 
 /**
  * Binds a character to the page without script: a clip's time, or a graph param, follows a scroll timeline,
@@ -32,7 +32,9 @@ const PERCENT_100: BindValue = { value: 100, percent: true };
  *
  * What it drives: `clip="walk"` holds that clip at the bound time (the character plays it, moved there each
  * frame as playing would: scrolling back plays it backwards exactly, and its `<anim-event>`s fire once per
- * crossing either way), or `param="speed"` sets that param of the state graph. What drives it, one of:
+ * crossing either way; `to` past the clip's end, `400%` say, walks it through that many cycles), or
+ * `param="speed"` sets that param of the state graph, or `for="#gaze" property="object3D.position.x"` sets a
+ * number on another element (a dotted path: an IK chain's `weight`, a model's position). What drives it, one of:
  * - `timeline`: `scroll([nearest|root|self] [block|inline|x|y])` (the scroll position of the character's
  *   nearest scroller, the page's, or the `subject` itself) or `view([axis] [inset [inset]])` (the `subject`'s
  *   progress through its scroller's view), as in CSS, with `range` in CSS `animation-range` syntax
@@ -55,7 +57,9 @@ const PERCENT_100: BindValue = { value: 100, percent: true };
  * @summary Drives a clip's time or a param from scroll, view, the pointer, a CSS custom property or an input.
  *
  * @attr clip - The clip whose time it drives (a model clip or an `<anim-clip>` name). Not with a state graph (`graph-active`); an unknown name reports `unknown-clip`.
- * @attr param - The graph param it sets. An unknown name reports `unknown-param`. Give `clip` or `param`, not both (`bad-attribute`).
+ * @attr param - The graph param it sets. An unknown name reports `unknown-param`.
+ * @attr for - Selector of an element one of whose numbers it sets (with `property`). A selector matching nothing reports `missing-target`. Give one of `clip`, `param` and `for` (`bad-attribute` otherwise).
+ * @attr property - With `for`: the number it sets, a dotted path from that element (`weight`, `object3D.position.x`). A path that leads to no number reports `unknown-property`.
  * @attr timeline - `scroll(…)` or `view(…)` as in CSS. A bad value reports `bad-attribute` naming it.
  * @attr range - The part of the timeline mapped onto 0–1, CSS `animation-range` syntax. Default `normal` (the whole timeline). A bad value reports `bad-attribute` naming it.
  * @attr pointer - `x` or `y`, optionally with `scene` (the default) or `page`.
@@ -67,6 +71,8 @@ const PERCENT_100: BindValue = { value: 100, percent: true };
  *
  * @prop {string} clip - See the `clip` attribute.
  * @prop {string} param - See the `param` attribute.
+ * @prop {string} for - See the `for` attribute.
+ * @prop {string} property - See the `property` attribute.
  * @prop {string | null} timeline - See the `timeline` attribute.
  * @prop {string | null} range - See the `range` attribute.
  * @prop {string | null} pointer - See the `pointer` attribute.
@@ -79,7 +85,7 @@ const PERCENT_100: BindValue = { value: 100, percent: true };
  * @prop {number} value - Read-only: the value written last (seconds of the clip, or the param's value).
  * @prop {boolean} nativeTimeline - Read-only: whether the browser's own ScrollTimeline / ViewTimeline measures the timeline.
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - `bad-attribute` (a value that does not parse, no or several sources, both or neither of clip and param), `missing-target`, `unknown-clip`, `unknown-param`, `graph-active`.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - `bad-attribute` (a value that does not parse, no or several sources, both or neither of clip and param), `missing-target`, `unknown-clip`, `unknown-param`, `unknown-property`, `graph-active`.
  */
 @customElement('anim-bind')
 export class AnimBind extends LitElement {
@@ -99,15 +105,12 @@ export class AnimBind extends LitElement {
   #from: BindValue | null = null;
   #to: BindValue | null = null;
   #still: number | null = null;
-  #texts: Record<SourceAttribute, string | null> = {
-    timeline: null,
-    range: null,
-    pointer: null,
-    bind: null,
-  };
+  #texts: Record<SourceAttribute, string | null> = { timeline: null, range: null, pointer: null, bind: null };
 
   @property() clip = '';
   @property() param = '';
+  @property({ attribute: 'for' }) for = '';
+  @property() property = '';
   @property() subject = '';
 
   @property()
@@ -186,6 +189,9 @@ export class AnimBind extends LitElement {
   #connection = 0;
   #pageTimeline: PageTimeline | null = null;
   #input: Element | null = null;
+  /** `for` / `property`: the object holding the number, and its key. */
+  #holder: Record<string, unknown> | null = null;
+  #key = '';
   #inputDirty = true;
   #style: CSSStyleDeclaration | null = null;
   #epoch = -1;
@@ -243,7 +249,9 @@ export class AnimBind extends LitElement {
 
   protected override updated(changed: PropertyValues): void {
     // only a change of what is bound rebuilds the source; the mapping values are read each frame
-    const rebuild = ['timeline', 'range', 'pointer', 'bind', 'subject', 'clip', 'param'].some((k) => changed.has(k));
+    const rebuild = ['timeline', 'range', 'pointer', 'bind', 'subject', 'clip', 'param', 'for', 'property'].some((k) =>
+      changed.has(k),
+    );
     if ((!rebuild && this.#configured) || !this.#character) return;
     if (changed.has('clip') || changed.has('param')) this.#release();
     this.#reported.clear();
@@ -267,10 +275,11 @@ export class AnimBind extends LitElement {
       this.#report('bad-attribute', `a binding takes one source, timeline, pointer or bind (it ${has})`);
       return;
     }
-    if ((this.clip === '') === (this.param === '')) {
-      this.#report('bad-attribute', 'a binding drives a clip or a param: give one of clip and param');
+    if ([this.clip, this.param, this.for].filter((t) => t !== '').length !== 1) {
+      this.#report('bad-attribute', 'a binding drives a clip, a param or a property: give one of clip, param and for');
       return;
     }
+    if (this.for !== '' && !this.#findHolder()) return;
     const subject = this.#findSubject();
     if (!subject) return;
     if (this.#timeline) {
@@ -301,6 +310,26 @@ export class AnimBind extends LitElement {
     return found;
   }
 
+  /** The object the `property` path ends in (its last key in `#key`), when it leads to a number. */
+  #findHolder(): boolean {
+    this.#holder = null;
+    let target: Element | null = null;
+    try {
+      target = this.#root().querySelector(this.for);
+    } catch {
+      // reported below as matching nothing
+    }
+    if (!target) {
+      this.#report('missing-target', `for "${this.for}" matches no element`);
+      return false;
+    }
+    const found = numberAt(target, this.property);
+    if (!found) this.#report('unknown-property', `property "${this.property}" of "${this.for}" is not a number`);
+    this.#holder = found?.holder ?? null;
+    this.#key = found?.key ?? '';
+    return found !== null;
+  }
+
   #setInput(input: Element | null): void {
     this.#input?.removeEventListener('input', this.#onInput);
     this.#input?.removeEventListener('change', this.#onInput);
@@ -315,7 +344,7 @@ export class AnimBind extends LitElement {
   };
 
   #report(
-    code: 'bad-attribute' | 'missing-target' | 'unknown-clip' | 'unknown-param' | 'graph-active',
+    code: 'bad-attribute' | 'missing-target' | 'unknown-clip' | 'unknown-param' | 'unknown-property' | 'graph-active',
     message: string,
   ): void {
     if (this.#reported.has(message)) return;
@@ -335,13 +364,7 @@ export class AnimBind extends LitElement {
       this.#moves = pointer.moves;
       this.#epoch = epoch;
       this.#scrollY = window.scrollY;
-      let v: number;
-      if (p.area === 'page') v = p.axis === 'x' ? pointer.x / window.innerWidth : pointer.y / window.innerHeight;
-      else {
-        const box = this.#character!.getBoundingClientRect();
-        v = p.axis === 'x' ? (pointer.x - box.left) / box.width : (pointer.y - box.top) / box.height;
-      }
-      this.#sourceValue = Math.min(1, Math.max(0, v));
+      this.#sourceValue = pointerProgress(p.axis, p.area === 'page' ? null : this.#character!);
       return this.#sourceValue;
     }
     if (this.#style && epoch !== this.#epoch) {
@@ -366,10 +389,13 @@ export class AnimBind extends LitElement {
     if (Number.isNaN(v)) return;
     this.progress = v;
     const internals = characterInternals(character);
+    if (this.#holder) {
+      const value = this.#map(v, 1, 0, 1);
+      if (value !== this.#written) this.#holder[this.#key] = this.value = this.#written = value;
+      return;
+    }
     if (this.param !== '') {
-      const from = this.#from ? mapped(this.#from, 1) : 0;
-      const to = this.#to ? mapped(this.#to, 1) : 1;
-      const value = from + (to - from) * v;
+      const value = this.#map(v, 1, 0, 1);
       const graph = internals?.graph;
       if (value === this.#written || !graph?.compiled) return;
       if (!graph.driver.setParam(this.param, value)) {
@@ -391,10 +417,19 @@ export class AnimBind extends LitElement {
       this.#report('unknown-clip', `clip "${this.clip}": no such clip (clips: ${rig.clipNames.join(', ') || 'none'})`);
       return;
     }
-    const from = mapped(this.#from ?? PERCENT_0, length);
-    const to = mapped(this.#to ?? PERCENT_100, length);
-    this.value = from + (to - from) * v;
-    rig.drive(this.clip, this.value);
+    this.value = this.#map(v, length, 0, length);
+    // a range inside the clip holds at its ends; one past them runs the clip through its cycles
+    const from = this.#from ? mapped(this.#from, length) : 0;
+    const to = this.#to ? mapped(this.#to, length) : length;
+    const inside = Math.min(from, to) >= 0 && Math.max(from, to) <= length;
+    rig.drive(this.clip, this.value, inside ? 'clamp' : 'repeat');
+  }
+
+  /** from + (to − from) × v, percentages taken of `whole`, unset ends at their defaults. */
+  #map(v: number, whole: number, from0: number, to0: number): number {
+    const from = this.#from ? mapped(this.#from, whole) : from0;
+    const to = this.#to ? mapped(this.#to, whole) : to0;
+    return from + (to - from) * v;
   }
 
   /** Lets go of the clip it held (it plays on from there). */
@@ -402,11 +437,6 @@ export class AnimBind extends LitElement {
     const rig = characterInternals(this.#character)?.rig;
     if (rig && this.clip !== '' && rig.currentClip === this.clip) rig.release();
   }
-}
-
-/** A mapping value: a percentage of `whole`, else the number itself. */
-function mapped(v: BindValue, whole: number): number {
-  return v.percent ? (v.value / 100) * whole : v.value;
 }
 
 declare global {

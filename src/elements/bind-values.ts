@@ -65,3 +65,17 @@ export function parseStill(text: string): Parsed<number> {
 export function formatBindValue(v: BindValue): number | string {
   return v.percent ? `${v.value}%` : v.value;
 }
+
+/** A mapping value: a percentage of `whole`, else the number itself. */
+export function mapped(v: BindValue, whole: number): number {
+  return v.percent ? (v.value / 100) * whole : v.value;
+}
+
+/** The object a dotted `path` from `target` ends in and its last key, when that is a number; else null. */
+export function numberAt(target: object, path: string): { holder: Record<string, unknown>; key: string } | null {
+  const keys = path.split('.');
+  let holder = target as Record<string, unknown> | null;
+  for (const key of keys.slice(0, -1)) holder = (holder?.[key] ?? null) as Record<string, unknown> | null;
+  const key = keys[keys.length - 1];
+  return holder !== null && typeof holder[key] === 'number' ? { holder, key } : null;
+}

@@ -14,6 +14,17 @@ export const pointer = { x: Number.NaN, y: Number.NaN, moves: 0 };
 
 let epoch = 1;
 
+/** The pointer's position 0–1 (clamped) along `axis` over `el`'s box, or over the viewport when `el` is null. */
+export function pointerProgress(axis: 'x' | 'y', el: Element | null): number {
+  let v: number;
+  if (el === null) v = axis === 'x' ? pointer.x / window.innerWidth : pointer.y / window.innerHeight;
+  else {
+    const box = el.getBoundingClientRect();
+    v = axis === 'x' ? (pointer.x - box.left) / box.width : (pointer.y - box.top) / box.height;
+  }
+  return Math.min(1, Math.max(0, v));
+}
+
 /** Bumped whenever styles or layout may have changed; compare it with the value read last. */
 export function layoutEpoch(): number {
   return epoch;

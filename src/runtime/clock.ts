@@ -110,14 +110,13 @@ export function advanceClock(c: Clock, dt: number): void {
 }
 
 /**
- * Moves the clock to `time` (clamped to its window) as an advance would, whatever its speed: the swept
- * segment is recorded, so the events between fire once, in the direction it moved. For a clock a binding
- * holds (scroll, a slider); a `repeat` clock moved onto its end wraps, so such clocks run as `clamp`.
+ * Moves the clock by `delta` seconds of the clip as an advance would, whatever its speed: the swept segments
+ * are recorded, so the events between fire once, in the direction it moved (for a clock a binding holds).
  */
-export function moveClock(c: Clock, time: number): void {
+export function moveClock(c: Clock, delta: number): void {
   const speed = c.speed;
   c.speed = 1;
-  advanceClock(c, Math.min(c.end, Math.max(c.start, time)) - c.time);
+  advanceClock(c, delta);
   c.speed = speed;
 }
 

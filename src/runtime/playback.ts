@@ -101,8 +101,9 @@ export class Playback {
   private readonly crossed = new Int32Array(EVENT_CAPACITY);
   private current: Slot | null = null;
   private currentOverlay: Slot | null = null;
-  /** The current clip's time while something holds it (see drive); NaN while it plays by itself. */
+  /** The current clip's time while something holds it (see drive), and the one it was moved to last. */
   private driven = Number.NaN;
+  private drivenLast = Number.NaN;
   /** Inertial transitions of the base clips (it also keeps the last two poses shown). */
   private readonly inertia: Inertializer;
 
@@ -190,7 +191,7 @@ export class Playback {
     slot.overlay = overlay;
     if (overlay) this.currentOverlay = slot;
     else this.current = slot;
-    if (!overlay) this.driven = Number.NaN;
+    if (!overlay) this.driven = this.drivenLast = Number.NaN;
     const inertial = options.blend === 'inertial' && !overlay && fade > 0;
     if (inertial) this.inertia.start(fade);
     // the new clip fades in and the others of its kind (base or overlay) fade out (an inertial blend: at once)
@@ -225,10 +226,13 @@ export class Playback {
   }
 
   /**
-   * Holds the current clip at `time` seconds: each update moves it there instead of advancing it (moveClock:
-   * the events between fire once, in the direction it moved). NaN lets it play on; playing a clip ends it.
+   * Holds the current clip at `time` seconds from its window's start: each update moves it there instead of
+   * advancing it (moveClock: the events between fire once, in the direction it moved). Beyond the window a
+   * `repeat` clip wraps (time counts its cycles), a `clamp` one holds at the edge. NaN lets it play on;
+   * playing a clip ends it.
    */
   drive(time: number): void {
+    if (Number.isNaN(time)) this.drivenLast = Number.NaN;
     this.driven = time;
   }
 
@@ -256,7 +260,7 @@ export class Playback {
     for (const s of this.slots) {
       if (s.clip < 0 || s.overlay) continue;
       const def = this.clips[s.clip];
-      if (s === this.current && !Number.isNaN(this.driven)) moveClock(s.clock, this.driven);
+      if (s === this.current && !Number.isNaN(this.driven)) this.moveDriven(s.clock);
       else advanceClock(s.clock, dt * this.speed);
       this.queueClockEvents(s, def);
       sampleClip(def.binding, s.clock.time, this.caches[s.clip], s.pose);
@@ -276,6 +280,13 @@ export class Playback {
     } else blendLayers(this.layers, live, this.rest, this.pose);
     this.inertia.apply(this.pose, dt);
     if (overlays > 0) this.layerOverlays(dt);
+  }
+
+  /** Moves a held clip by what its held time moved (from where it is, the first time). */
+  private moveDriven(c: Clock): void {
+    const from = Number.isNaN(this.drivenLast) ? c.time - c.start : this.drivenLast;
+    this.drivenLast = this.driven;
+    moveClock(c, this.driven - from);
   }
 
   /** Samples each overlay clip and layers it over `pose`: masked by its weights, or added to it. */

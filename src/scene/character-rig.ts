@@ -242,13 +242,14 @@ export class CharacterRig implements Actor {
   }
 
   /**
-   * Holds the clip `name` at `time` seconds of it (a page binding: scroll, a slider): played at once (as
-   * `clamp`) unless it is the current clip, then moved there on each update as playing would, so its events
-   * fire once per crossing either way. `release()` lets it play on.
+   * Holds the clip `name` at `time` seconds of it (a page binding: scroll, a slider): played at once unless it
+   * is the current clip, then moved there on each update as playing would, so its events fire once per
+   * crossing either way. With `repeat`, a time past the clip's end counts its cycles (a walk down a long
+   * page); with `clamp` it holds at the ends. `release()` lets it play on.
    */
-  drive(name: string, time: number): PlayResult {
-    const result = this.currentClip === name ? 'playing' : this.play(name, { fade: 0, loop: 'clamp', speed: 1 });
-    if (result !== 'unknown') this.#playback.drive(this.#library.clips[this.#playback.currentClip].start + time);
+  drive(name: string, time: number, loop: 'clamp' | 'repeat' = 'clamp'): PlayResult {
+    const result = this.currentClip === name ? 'playing' : this.play(name, { fade: 0, loop, speed: 1 });
+    if (result !== 'unknown') this.#playback.drive(time);
     return result;
   }
 

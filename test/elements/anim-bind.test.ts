@@ -84,6 +84,46 @@ for (const native of [true, false]) {
   });
 }
 
+describe('<anim-bind> through several cycles, and onto another element’s number', () => {
+  it('walks a clip through its cycles when `to` passes its end, events once per crossing', async () => {
+    AnimBind.nativeTimelines = false;
+    const { scene, character } = await page(
+      `${STROLL}<anim-bind clip="stroll" timeline="scroll(root)" range="0px 1000px" to="300%"></anim-bind>`,
+    );
+    const events = collect<AnimEventDetail>(character, 'anim-event');
+    const scrollTo = async (y: number) => {
+      window.scrollTo(0, y);
+      events.length = 0;
+      scene.step(DT);
+      await settle();
+      return events.map((e) => e.name);
+    };
+    await scrollTo(0);
+    expect(await scrollTo(500)).to.deep.equal(['a', 'b', 'a']);
+    expect(character.time).to.be.closeTo(1.65 - WALK, 1e-5);
+    expect(await scrollTo(0)).to.deep.equal(['a', 'b', 'a']);
+    expect(character.time).to.be.closeTo(0, 1e-5);
+  });
+
+  it('sets a number on another element by a dotted path', async () => {
+    const { scene, root } = await page(
+      `<anim-bind for="#gaze" property="object3D.position.x" pointer="page x" from="-2" to="2"></anim-bind>`,
+    );
+    root.querySelector('anim-scene')!.insertAdjacentHTML('beforeend', '<anim-model id="gaze"></anim-model>');
+    const bind = root.querySelector<AnimBind>('anim-bind')!;
+    bind.property = 'object3D.position.x';
+    bind.for = '#gaze';
+    bind.requestUpdate('for');
+    await bind.updateComplete;
+    document.body.dispatchEvent(
+      new PointerEvent('pointermove', { clientX: window.innerWidth / 4, clientY: 0, bubbles: true }),
+    );
+    scene.step(DT);
+    const gaze = root.querySelector('#gaze') as HTMLElement & { object3D: { position: { x: number } } };
+    expect(gaze.object3D.position.x).to.be.closeTo(-1, 1e-6);
+  });
+});
+
 describe('<anim-bind> timelines: the computed fallback against the browser’s own', () => {
   it('agrees with ScrollTimeline and ViewTimeline at every offset, for every kind of range', async () => {
     const { root } = await page('');
