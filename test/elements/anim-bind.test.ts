@@ -17,7 +17,7 @@ const WALK = 1.1;
 const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 
 /** A tall page with a fixed, paused scene (time moves only by step()) and one character. */
-async function page(children: string, attributes = 'src="' + MANNEQUIN + '"') {
+async function page(children: string, attributes = `src="${MANNEQUIN}"`) {
   const root = await fixture<HTMLDivElement>(html`<div style="height: 5000px; position: relative"></div>`);
   root.innerHTML = `
     <div id="card" style="position: absolute; top: 1500px; height: 200px; width: 100px"></div>
