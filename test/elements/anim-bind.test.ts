@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import '../../src/elements/anim-scene.js';
 import '../../src/elements/anim-character.js';
+import '../../src/elements/anim-model.js';
 import { AnimBind } from '../../src/elements/anim-bind.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
