@@ -43,6 +43,8 @@ export const scrollSection: DemoSection = {
     const story = document.createElement('div');
     story.id = 'scroll-story';
     story.className = 'scroll-story';
+    // a scroller of its own, whatever the page's stylesheet: the walk follows its scroll timeline
+    story.style.cssText = 'max-height: 340px; overflow-y: auto';
     story.tabIndex = 0;
     story.setAttribute('aria-label', 'A long story: scroll it to walk the mannequin');
     for (const [title, text] of STORY) {
@@ -50,6 +52,7 @@ export const scrollSection: DemoSection = {
       h.textContent = title;
       const p = document.createElement('p');
       p.textContent = text;
+      p.style.marginBottom = '160px';
       story.append(h, p);
     }
     const progress = document.createElement('progress');

@@ -26,7 +26,7 @@ describe('the demo’s Scroll section', () => {
     demo.show('scroll');
     await settle();
     const story = demo.panel.querySelector<HTMLElement>('#scroll-story')!;
-    expect(story.scrollHeight).to.be.above(story.clientHeight * 3);
+    expect(story.scrollHeight).to.be.above(story.clientHeight * 2);
     const max = story.scrollHeight - story.clientHeight;
     const at = (fraction: number) => {
       story.scrollTop = fraction * max;
