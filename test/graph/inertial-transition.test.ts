@@ -8,8 +8,9 @@ import {
   GraphPose,
   setParam,
 } from '../../src/graph/index.js';
-import { bindClip, copyPose, createPose, type Pose } from '../../src/runtime/index.js';
+import { bindClip, copyPose, createPose } from '../../src/runtime/index.js';
 import { mannequinAsset } from '../helpers/mannequin-asset.js';
+import { poseDistance } from '../helpers/pose-distance.js';
 
 const DT = 1 / 60;
 
@@ -42,17 +43,6 @@ async function run(def: GraphDefinition) {
     return p;
   };
   return { compiled, instance, params, step };
-}
-
-function distance(a: Pose, b: Pose): number {
-  let worst = 0;
-  for (let i = 0; i < a.translations.length; i++)
-    worst = Math.max(worst, Math.abs(a.translations[i] - b.translations[i]));
-  for (let r = 0; r < a.rotations.length; r += 4) {
-    const sign = a.rotations[r] * b.rotations[r] + a.rotations[r + 3] * b.rotations[r + 3] < 0 ? -1 : 1;
-    for (let c = 0; c < 4; c++) worst = Math.max(worst, Math.abs(a.rotations[r + c] - sign * b.rotations[r + c]));
-  }
-  return worst;
 }
 
 describe('graph: inertial transitions', () => {
@@ -90,10 +80,10 @@ describe('graph: inertial transitions', () => {
     for (let f = 0; f < 18; f++) {
       pose = g.step();
       expected = ref.step();
-      if (f === 3) mid = distance(pose, expected);
+      if (f === 3) mid = poseDistance(pose, expected);
     }
     expect(mid, 'still blending after 4 frames').to.be.above(1e-3);
-    expect(distance(pose, expected), 'the destination exactly once the fade is over').to.be.below(1e-5);
+    expect(poseDistance(pose, expected), 'the destination exactly once the fade is over').to.be.below(1e-5);
     expect(g.instance.transitionOf(0)).to.equal(-1);
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { bindClip, copyPose, createPose, Inertializer, Playback, type Pose } from '../../src/runtime/index.js';
 import { mannequinAsset } from '../helpers/mannequin-asset.js';
+import { poseDistance } from '../helpers/pose-distance.js';
 
 const DT = 1 / 60;
 
@@ -18,20 +19,6 @@ async function mannequinPlayback() {
     return p;
   };
   return { asset, playback, clip, snapshot };
-}
-
-/** Largest difference of two poses: translations, and rotations' components (quaternions compared sign-free). */
-function poseDistance(a: Pose, b: Pose): number {
-  let worst = 0;
-  for (let i = 0; i < a.translations.length; i++)
-    worst = Math.max(worst, Math.abs(a.translations[i] - b.translations[i]));
-  for (let r = 0; r < a.rotations.length; r += 4) {
-    let dot = 0;
-    for (let c = 0; c < 4; c++) dot += a.rotations[r + c] * b.rotations[r + c];
-    const sign = dot < 0 ? -1 : 1;
-    for (let c = 0; c < 4; c++) worst = Math.max(worst, Math.abs(a.rotations[r + c] - sign * b.rotations[r + c]));
-  }
-  return worst;
 }
 
 /** q1 · q0⁻¹ as a rotation vector divided by dt: the angular velocity (radians per second). */
