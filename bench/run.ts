@@ -3,6 +3,7 @@
 
 import { benchGraphCompile, makeGraphBench } from './graph.js';
 import { benchIk } from './ik.js';
+import { benchTransitions } from './inertial.js';
 import { benchCloth, benchRagdolls } from './physics.js';
 import { loadRig } from './rig.js';
 import { makeRuntimeCharacter, updateRuntimeCharacter } from './runtime-path.js';
@@ -90,6 +91,12 @@ const growth = process.memoryUsage().heapUsed - before;
 console.log(
   `  heap growth over 10,000 frames × 100 characters: ${growth} bytes${gc ? '' : ' (no --expose-gc: noisy)'}`,
 );
+
+const [fadeUs, inertialUs] = benchTransitions(rig, 1000, DT, measurePair);
+console.log(
+  `  during a transition, 1000 characters: crossfade ${fadeUs.toFixed(2)} µs, inertial ${inertialUs.toFixed(2)} µs per character per frame (${(fadeUs / inertialUs).toFixed(2)}×)`,
+);
+console.log(`bench: crossfade-us=${fadeUs.toFixed(2)} inertial-us=${inertialUs.toFixed(2)}`);
 
 const ikUs = benchIk(measure);
 console.log(`bench: ik-us=${ikUs.toFixed(2)}`);

@@ -2,6 +2,7 @@
 import './elements/anim-scene.js';
 
 export const VERSION = '0.1.0';
+export { AnimBind } from './elements/anim-bind.js';
 export { AnimBlendPoint } from './elements/anim-blend-point.js';
 export { AnimCharacter, type PlayOptions } from './elements/anim-character.js';
 export { AnimClip } from './elements/anim-clip.js';

@@ -9,6 +9,7 @@ interface TransitionArgs {
   fade: string;
   exitTime: string;
   ease: string;
+  blend: string;
   interrupt: string;
   priority: number;
   speed: number;
@@ -24,6 +25,7 @@ const meta: Meta<TransitionArgs> = {
     fade: '0.4s',
     exitTime: '',
     ease: 'ease-in-out',
+    blend: 'crossfade',
     interrupt: 'none',
     priority: 0,
     speed: 1,
@@ -38,6 +40,11 @@ const meta: Meta<TransitionArgs> = {
     fade: { control: 'text' },
     exitTime: { name: 'exit-time', control: 'text' },
     ease: { control: 'select', options: ['linear', 'ease-in', 'ease-out', 'ease-in-out'] },
+    blend: {
+      control: 'select',
+      options: ['crossfade', 'inertial'],
+      description: '`inertial`: the destination at once, the difference from the pose shown decayed over `fade`.',
+    },
     interrupt: {
       control: 'select',
       options: ['none', 'source', 'destination', 'source-then-destination', 'destination-then-source'],
@@ -60,6 +67,7 @@ const meta: Meta<TransitionArgs> = {
           fade=${args.fade || nothing}
           exit-time=${args.exitTime || nothing}
           ease=${args.ease}
+          blend=${args.blend}
           interrupt=${args.interrupt}
           priority=${args.priority}
         ></anim-transition>
@@ -78,3 +86,6 @@ export const Controlled: Story = {};
 
 /** An exit time: the walk starts only as idle's loop passes its end. */
 export const WaitForTheLoop: Story = { args: { exitTime: '1', fade: '0.2s' } };
+
+/** Inertial: only the walk is sampled; the idle pose's difference (and its velocity) decays over the fade. */
+export const Inertial: Story = { args: { blend: 'inertial', fade: '0.5s', ease: 'linear' } };

@@ -5,6 +5,7 @@ import { ikSection } from './ik.js';
 import { inspectorSection } from './inspector.js';
 import { propsSection } from './props.js';
 import { retargetSection } from './retarget.js';
+import { scrollSection } from './scroll.js';
 import { traversalSection } from './traversal.js';
 
 /**
@@ -19,4 +20,5 @@ export const SECTIONS: readonly DemoSection[] = [
   retargetSection,
   crowdSection,
   inspectorSection,
+  scrollSection,
 ];

@@ -2,6 +2,7 @@ import type { PropertyValues } from 'lit';
 import { customElement } from 'lit/decorators.js';
 import type { Object3D } from 'three';
 import type { Stage } from '../scene/stage.js';
+import './anim-bind.js';
 import './anim-clip.js';
 import './anim-event.js';
 import './anim-marker.js';
@@ -250,7 +251,9 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
    * Crossfades to `clip`. Idempotent: asking for the clip already playing (or fading in) does nothing, so a
    * script may call it every frame. Before the model has loaded, the request waits for it. Options: `fade`
    * (seconds), `speed` (multiplies the clip's), `loop`, and a play window `start` / `end` (clip times:
-   * seconds, or a percentage of the clip such as `"40%"`), `repetitions`. A clip with a `mask` or `additive`
+   * seconds, or a percentage of the clip such as `"40%"`), `repetitions`, and `blend`: `crossfade` (the
+   * default) or `inertial` (the clip shows at once and the difference from the pose shown before, with its
+   * velocity, decays over `fade`: only the new clip is sampled). A clip with a `mask` or `additive`
    * (`<anim-clip>`) plays as an overlay over the clip playing, which plays on. Without a name it resumes
    * (model-viewer's `play()`): clears `paused` and a reduced-motion hold, and starts a finished clip over.
    */
@@ -265,7 +268,7 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
       return;
     }
     if (typeof options !== 'object' || Array.isArray(options)) {
-      const message = `play(${describeValue(clip)}, ${describeValue(options)}): options are an object ({fade, speed, loop, start, end}); playing with the defaults`;
+      const message = `play(${describeValue(clip)}, ${describeValue(options)}): options are an object ({fade, speed, loop, start, end, blend}); playing with the defaults`;
       reportError(this, 'bad-attribute', message);
       options = {};
     }

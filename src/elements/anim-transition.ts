@@ -6,6 +6,7 @@ import {
   type InterruptionSource,
   type TransitionDefinition,
 } from '../graph/index.js';
+import { TRANSITION_BLENDS, type TransitionBlend } from '../runtime/inertialize.js';
 import { acceptValue } from './accept-value.js';
 import { GraphPart } from './graph-part.js';
 import { parseEnum, parseNumber, parseTime } from './units.js';
@@ -14,6 +15,7 @@ const parseFade = (text: string) => parseTime(text, { min: 0 });
 const parseExitTime = (text: string) => parseNumber(text, { min: 0 });
 const parseEase = (text: string) => parseEnum(text, EASES);
 const parseInterrupt = (text: string) => parseEnum(text, INTERRUPTION_SOURCES);
+const parseBlend = (text: string) => parseEnum(text, TRANSITION_BLENDS);
 
 /**
  * An edge of its character's state graph: from a state (or `*`, any state of the destination's layer) to
@@ -35,6 +37,7 @@ const parseInterrupt = (text: string) => parseEnum(text, INTERRUPTION_SOURCES);
  * @attr fade - Crossfade time, seconds (or with `s` / `ms`), 0 or more. Default `0.25s`.
  * @attr exit-time - The source state's normalized time the transition waits for: below 1 it is checked on every loop (0.75 each time a loop passes 75%); at 1 or more once, after that many loops. Default none.
  * @attr ease - The crossfade's curve: `linear` (the default), `ease-in`, `ease-out` or `ease-in-out`.
+ * @attr blend - `crossfade` (the default: both states are sampled and mixed over `fade`) or `inertial`: the destination shows at once and the difference from the pose shown before, with its velocity, decays to nothing over `fade` on a quintic (x0·(1 − 10s³ + 15s⁴ − 6s⁵) + v0·fade·(s − 6s³ + 8s⁴ − 3s⁵), s = t / fade). Only the destination is sampled, and feet planted in it stay planted; `ease` does not apply.
  * @attr interrupt - Which transitions may cut in while this one fades: `none` (the default), `source` (the source state's, ranked before this one), `destination`, `source-then-destination` or `destination-then-source`.
  * @attr priority - Higher is tried first; ties keep document order. Default 0.
  *
@@ -44,11 +47,12 @@ const parseInterrupt = (text: string) => parseEnum(text, INTERRUPTION_SOURCES);
  * @prop {number | null} fade - See the `fade` attribute; seconds, null when unset (0.25).
  * @prop {number | null} exitTime - See the `exit-time` attribute; null when unset.
  * @prop {Ease | null} ease - See the `ease` attribute; null when unset (linear).
+ * @prop {TransitionBlend | null} blend - See the `blend` attribute; null when unset (crossfade).
  * @prop {InterruptionSource | null} interrupt - See the `interrupt` attribute; null when unset (none).
  * @prop {number} priority - See the `priority` attribute.
  * @prop {TransitionDefinition} definition - The plain definition the graph is built from.
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad `fade`, `exit-time`, `ease`, `interrupt` or `priority` (`bad-attribute`; the previous value stays).
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad `fade`, `exit-time`, `ease`, `blend`, `interrupt` or `priority` (`bad-attribute`; the previous value stays).
  */
 @customElement('anim-transition')
 export class AnimTransition extends GraphPart {
@@ -56,6 +60,7 @@ export class AnimTransition extends GraphPart {
   #exitTime: number | null = null;
   #ease: Ease | null = null;
   #interrupt: InterruptionSource | null = null;
+  #blend: TransitionBlend | null = null;
   #priority: number | null = null;
 
   @property() from = '';
@@ -87,6 +92,14 @@ export class AnimTransition extends GraphPart {
   }
 
   @property()
+  get blend(): TransitionBlend | null {
+    return this.#blend;
+  }
+  set blend(value: string | null | undefined) {
+    this.#blend = acceptValue<TransitionBlend | null>(this, 'blend', value, parseBlend, this.#blend, null);
+  }
+
+  @property()
   get interrupt(): InterruptionSource | null {
     return this.#interrupt;
   }
@@ -115,6 +128,7 @@ export class AnimTransition extends GraphPart {
     if (this.#fade !== null) transition.fade = this.#fade;
     if (this.#exitTime !== null) transition.exitTime = this.#exitTime;
     if (this.#ease !== null) transition.ease = this.#ease;
+    if (this.#blend !== null) transition.blend = this.#blend;
     if (this.#interrupt !== null) transition.interrupt = this.#interrupt;
     if (this.#priority !== null) transition.priority = this.#priority;
     return transition;

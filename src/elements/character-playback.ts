@@ -4,7 +4,14 @@
  * humanoid map they are retargeted through (`rig`, `<anim-rig>`), and the rig's reports as DOM events.
  */
 import { describeValue } from '../runtime/describe-value.js';
-import { HUMANOID_SLOTS, isHumanoidSlot, WRAP_MODES, type WrapMode } from '../runtime/index.js';
+import {
+  HUMANOID_SLOTS,
+  isHumanoidSlot,
+  TRANSITION_BLENDS,
+  type TransitionBlend,
+  WRAP_MODES,
+  type WrapMode,
+} from '../runtime/index.js';
 import type { CharacterRig, RigListener, RigPlayOptions } from '../scene/character-rig.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
@@ -35,11 +42,14 @@ export interface PlayOptions {
   end?: number | string;
   /** Times a looping clip plays before it holds its last frame (`anim-finish`); `"infinite"`; default `repetitions`. */
   repetitions?: number | string;
+  /** `crossfade` (the default) or `inertial`: the clip shows at once and the difference decays over `fade`. */
+  blend?: TransitionBlend;
 }
 
 export const DEFAULT_FADE = 0.25;
 export const parseFade = (text: string) => parseTime(text, { min: 0 });
 export const parseLoop = (text: string) => parseEnum(text, WRAP_MODES);
+const parseBlend = (text: string) => parseEnum(text, TRANSITION_BLENDS);
 
 /** A whole number of plays, 1 or more, or `infinite` (null: loop for ever). */
 export function parseRepetitions(text: string): Parsed<number | null> {
@@ -220,6 +230,7 @@ export class CharacterPlayback {
       loop,
       start: window.start,
       end: window.end,
+      blend: check('blend', options.blend, parseBlend),
     };
   }
 

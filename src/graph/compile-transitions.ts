@@ -1,3 +1,4 @@
+import { TRANSITION_BLENDS } from '../runtime/inertialize.js';
 import { type CompileContext, isFiniteNumber, quote } from './compile-context.js';
 import type { ParamTable } from './compile-params.js';
 import type { CompiledState } from './compile-states.js';
@@ -18,6 +19,7 @@ export interface TransitionTable {
   readonly exit: Float64Array;
   readonly ease: Uint8Array;
   readonly interrupt: Uint8Array;
+  readonly blend: Uint8Array;
   readonly priority: Float64Array;
   readonly conditionStart: Int32Array;
   readonly conditionEnd: Int32Array;
@@ -47,6 +49,7 @@ export function compileTransitions(
   const exits: number[] = [];
   const eases: number[] = [];
   const interrupts: number[] = [];
+  const blends: number[] = [];
   const priorities: number[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
@@ -93,6 +96,7 @@ export function compileTransitions(
     const exit = nonNegative(t.exitTime, 'exitTime', Number.NaN);
     const ease = choice(t.ease, 'ease', EASES);
     const interrupt = choice(t.interrupt, 'interrupt', INTERRUPTION_SOURCES);
+    const blend = choice(t.blend, 'blend', TRANSITION_BLENDS);
     let priority = 0;
     if (t.priority !== undefined) {
       if (isFiniteNumber(t.priority)) priority = t.priority;
@@ -117,6 +121,7 @@ export function compileTransitions(
     exits.push(exit);
     eases.push(ease);
     interrupts.push(interrupt);
+    blends.push(blend);
     priorities.push(priority);
     starts.push(range.start);
     ends.push(range.end);
@@ -133,6 +138,7 @@ export function compileTransitions(
     exit: Float64Array.from(exits),
     ease: Uint8Array.from(eases),
     interrupt: Uint8Array.from(interrupts),
+    blend: Uint8Array.from(blends),
     priority: Float64Array.from(priorities),
     conditionStart: Int32Array.from(starts),
     conditionEnd: Int32Array.from(ends),

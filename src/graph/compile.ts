@@ -54,6 +54,8 @@ export interface CompiledGraph {
   /** Ease and interruption codes (small enums). */
   readonly transitionEase: Uint8Array;
   readonly transitionInterrupt: Uint8Array;
+  /** 1 for an inertial transition, 0 for a crossfade (TRANSITION_BLENDS order). */
+  readonly transitionBlend: Uint8Array;
   readonly conditionStart: Int32Array;
   readonly conditionEnd: Int32Array;
   /** Trigger params each transition reads (reset when it fires): triggerRefs[triggerStart[t]…triggerEnd[t]). */
@@ -125,6 +127,7 @@ export function compileGraph(definition: GraphDefinition): CompiledGraph {
     transitionExit: t.exit,
     transitionEase: t.ease,
     transitionInterrupt: t.interrupt,
+    transitionBlend: t.blend,
     conditionStart: t.conditionStart,
     conditionEnd: t.conditionEnd,
     triggerStart: t.triggerStart,

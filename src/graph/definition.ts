@@ -4,6 +4,7 @@
  * window may also be a percentage of its clip); exit times and fades' progress are normalized.
  */
 import type { WrapMode } from '../runtime/clock.js';
+import type { TransitionBlend } from '../runtime/inertialize.js';
 
 export type ParamType = 'float' | 'int' | 'bool' | 'trigger';
 export const PARAM_TYPES: readonly ParamType[] = ['float', 'int', 'bool', 'trigger'];
@@ -99,6 +100,11 @@ export interface TransitionDefinition {
   exitTime?: number;
   /** Curve of the crossfade weight. Default linear. */
   ease?: Ease;
+  /**
+   * `crossfade` (the default) samples both states over `fade`; `inertial` switches to the destination at
+   * once and decays the difference from the pose shown before (its offset and velocity) over `fade`.
+   */
+  blend?: TransitionBlend;
   /** Which transitions may interrupt this one while it fades. Default none. */
   interrupt?: InterruptionSource;
   /** Higher is tried first; ties keep document order. Default 0. */

@@ -60,6 +60,7 @@ const TRANSITION_KEYS: (keyof TransitionDefinition)[] = [
   'fade',
   'exitTime',
   'ease',
+  'blend',
   'interrupt',
   'priority',
 ];

@@ -8,6 +8,7 @@ import {
   createClock,
   createPose,
   createSampleCache,
+  Inertializer,
   MAX_SEGMENTS,
   makeAdditive,
   type Pose,
@@ -19,7 +20,7 @@ import {
   setRestPose,
 } from '../runtime/index.js';
 import type { CompiledGraph } from './compile.js';
-import { type GraphInstance, MAX_LIVE_STATES } from './instance.js';
+import { type GraphInstance, MAX_LIVE_STATES, TRANSITION_START } from './instance.js';
 import { resolveMask } from './mask.js';
 
 /**
@@ -51,6 +52,10 @@ export class GraphPose {
   private motionClips: Int32Array | null = null;
   /** The swept span of one entry, in the form the extractor reads (a clock's segments). */
   private readonly sweep: Clock = createClock();
+  /** Inertial transitions: the whole pose's difference from the one shown before, decayed. */
+  private readonly inertia: Inertializer;
+  /** Seconds of the frames not posed since the last posed one (the next one decays over them too). */
+  private skipped = 0;
 
   /**
    * `clips`: the character's binding of each logical clip (graph.clipNames order), null when it has none.
@@ -73,6 +78,8 @@ export class GraphPose {
     this.rest = createPose(joints, weightCount, block, size);
     setRestPose(skeleton, this.rest, defaultWeights);
     copyPose(this.rest, this.pose);
+    this.inertia = new Inertializer(joints, weightCount);
+    this.inertia.reset(this.pose);
     for (let e = 0; e < entries; e++) {
       const pose = createPose(joints, weightCount, block, size * (e + 2));
       this.scratch.push(pose);
@@ -114,14 +121,28 @@ export class GraphPose {
   }
 
   /**
-   * Writes the instance's current output into `pose`. With `posed` false only the root motion is
-   * extracted (it never reads a pose) and `pose` holds what it last was: a culled or reduced-rate frame.
+   * Writes the instance's current output into `pose`, `dt` seconds after the last (an inertial transition
+   * the instance started this update decays from the pose shown before over its fade; see Inertializer).
+   * With `posed` false only the root motion is extracted (it never reads a pose) and `pose` holds what it
+   * last was: a culled or reduced-rate frame; the next posed one decays over the time skipped too.
    */
-  sample(instance: GraphInstance, posed = true): void {
-    if (!posed) {
-      this.extractOnly(instance);
-      return;
+  sample(instance: GraphInstance, dt = 0, posed = true): void {
+    const g = this.graph;
+    for (let i = 0; i < instance.eventCount; i++) {
+      const t = instance.eventTransition[i];
+      if (instance.eventKind[i] === TRANSITION_START && g.transitionBlend[t] === 1)
+        this.inertia.start(g.transitionFade[t]);
     }
+    if (posed) this.samplePose(instance);
+    else this.extractOnly(instance);
+    if (this.rootMotion) this.inertia.applyMotion(this.rootMotion.delta, dt);
+    this.skipped += dt;
+    if (!posed) return;
+    this.inertia.apply(this.pose, this.skipped);
+    this.skipped = 0;
+  }
+
+  private samplePose(instance: GraphInstance): void {
     const layers = this.graph.layers;
     copyPose(this.rest, this.pose);
     this.rootMotion?.beginFrame();

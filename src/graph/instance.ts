@@ -335,7 +335,9 @@ export class GraphInstance {
   }
 
   private applyFade(l: number, p: number): void {
-    const w = ease(this.graph.transitionEase[this.active[l]], p);
+    const t = this.active[l];
+    // an inertial transition shows only its destination: the pose sampler decays the difference over the fade
+    const w = this.graph.transitionBlend[t] === 1 ? 1 : ease(this.graph.transitionEase[t], p);
     const dest = this.destSlot[l];
     for (let s = l * MAX_LIVE_STATES; s < (l + 1) * MAX_LIVE_STATES; s++) {
       if (this.slotState[s] < 0) continue;
@@ -432,6 +434,7 @@ export class GraphInstance {
     for (let k = g.triggerStart[t]; k < g.triggerEnd[t]; k++) params[g.triggerRefs[k]] = 0;
     this.queue(TRANSITION_START, l, to, from, t, 0);
     if (entered) this.queue(STATE_ENTER, l, to, -1, -1, 0);
+    if (g.transitionBlend[t] === 1) this.applyFade(l, 0);
     if (!(g.transitionFade[t] > 0)) {
       this.applyFade(l, 1);
       this.complete(l);

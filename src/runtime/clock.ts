@@ -110,6 +110,17 @@ export function advanceClock(c: Clock, dt: number): void {
   }
 }
 
+/**
+ * Moves the clock by `delta` seconds of the clip as an advance would, whatever its speed: the swept segments
+ * are recorded, so the events between fire once, in the direction it moved (for a clock a binding holds).
+ */
+export function moveClock(c: Clock, delta: number): void {
+  const speed = c.speed;
+  c.speed = 1;
+  advanceClock(c, delta);
+  c.speed = speed;
+}
+
 function finish(c: Clock): void {
   c.stepFinished = true;
   c.atEdge = true;

@@ -24,7 +24,8 @@ export const ERROR_CODES = {
   'physics-failed': 'the physics engine could not load or start',
   'unknown-easing': 'an easing that is not a known name, `cubic-bezier(…)` or `steps(…)`',
   'unknown-property': 'a tween property its target does not have',
-  'missing-target': "a tween's, anchor's, IK chain's or controller's target is missing or matches no element",
+  'missing-target':
+    "a tween's, anchor's, IK chain's, controller's or binding's target is missing or matches no element",
   'bad-recording':
     "an inspector recording that cannot be replayed (not JSON, another format or version, another graph's params)",
   'bad-sprite-sheet': "a sprite sheet's grid, atlas, frame range or frame times do not fit together",

@@ -24,6 +24,7 @@ export {
   type Clock,
   createClock,
   MAX_SEGMENTS,
+  moveClock,
   resetClock,
   WRAP_MODES,
   type WrapMode,
@@ -85,6 +86,7 @@ export {
   solveLookAt,
   solveTwoBone,
 } from './ik/index.js';
+export { Inertializer, TRANSITION_BLENDS, type TransitionBlend } from './inertialize.js';
 export { invert3 } from './mat3.js';
 export {
   CLIP_EVENT,

@@ -1,8 +1,9 @@
 import { applyAdditive, type BlendLayer, blendLayers, blendPoses, makeAdditive } from './blend.js';
 import type { ClipBinding } from './clip.js';
 import { crossedEvents } from './clip-events.js';
-import { advanceClock, type Clock, createClock, MAX_SEGMENTS, resetClock, type WrapMode } from './clock.js';
+import { advanceClock, type Clock, createClock, MAX_SEGMENTS, moveClock, resetClock, type WrapMode } from './clock.js';
 import { EventColumns } from './event-columns.js';
+import { Inertializer, type TransitionBlend } from './inertialize.js';
 import { type PlaybackStretch, sharedPlaybackBlock } from './playback-block.js';
 import { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.js';
 import type { RootMotion } from './root-motion.js';
@@ -40,6 +41,8 @@ export interface PlayOptions {
   /** Play window in seconds, overriding the clip's. */
   start?: number;
   end?: number;
+  /** `crossfade` (the default) or `inertial`: switch at once and decay the difference over `fade`. */
+  blend?: TransitionBlend;
 }
 
 /** Kinds of notification a playback queues during update. */
@@ -147,6 +150,13 @@ export class Playback {
   private readonly stretch: PlaybackStretch;
   private current: Slot | null = null;
   private currentOverlay: Slot | null = null;
+  /** The current clip's time while something holds it (see drive), and the one it was moved to last. */
+  private driven = Number.NaN;
+  private drivenLast = Number.NaN;
+  /** Inertial transitions of the base clips (it also keeps the last two poses shown). */
+  private readonly inertia: Inertializer;
+  /** Seconds since the pose was last shown (frames not posed add up here). */
+  private skipped = 0;
 
   constructor(
     readonly skeleton: Skeleton,
@@ -171,6 +181,8 @@ export class Playback {
     this.rest = createPose(skeleton.jointCount, weightCount, block, size * (MAX_SLOTS + 1));
     setRestPose(skeleton, this.rest, defaultWeights);
     copyPose(this.rest, this.pose);
+    this.inertia = new Inertializer(skeleton.jointCount, weightCount);
+    this.inertia.reset(this.pose);
     let at = MAX_SLOTS * (SLOT_FIELDS + segments);
     let keyAt = 0;
     this.caches = clips.map((c) => {
@@ -249,7 +261,10 @@ export class Playback {
     slot.overlay = overlay;
     if (overlay) this.currentOverlay = slot;
     else this.current = slot;
-    // the new clip fades in and the others of its kind (base or overlay) fade out
+    if (!overlay) this.driven = this.drivenLast = Number.NaN;
+    const inertial = options.blend === 'inertial' && !overlay && fade > 0;
+    if (inertial) this.inertia.start(fade);
+    // the new clip fades in and the others of its kind (base or overlay) fade out (an inertial blend: at once)
     for (const s of this.slots) {
       if (s.clip < 0 || s.overlay !== overlay) continue;
       s.fadeFrom = s.weight;
@@ -257,7 +272,7 @@ export class Playback {
       s.fadeElapsed = 0;
       s.fadeDuration = fade;
     }
-    if (fade === 0) this.settleFades(overlay);
+    if (fade === 0 || inertial) this.settleFades(overlay);
     return true;
   }
 
@@ -281,10 +296,22 @@ export class Playback {
   }
 
   /**
+   * Holds the current clip at `time` seconds from its window's start: each update moves it there instead of
+   * advancing it (moveClock: the events between fire once, in the direction it moved). Beyond the window a
+   * `repeat` clip wraps (time counts its cycles), a `clamp` one holds at the edge. NaN lets it play on;
+   * playing a clip ends it.
+   */
+  drive(time: number): void {
+    if (Number.isNaN(time)) this.drivenLast = Number.NaN;
+    this.driven = time;
+  }
+
+  /**
    * Advances fades and clocks by dt seconds, then samples and blends into `pose`. dt = 0 re-poses only.
    * With `posed` false the frame's time, fades, events and root motion are exactly those of a posed one but
    * nothing is sampled or blended: `pose` holds what it last was (a culled or reduced-rate character), and
-   * the next posed update samples at the clocks' current times, as if no frame had been skipped.
+   * the next posed update samples at the clocks' current times, as if no frame had been skipped (an
+   * inertial blend decays over the skipped time too).
    */
   update(dt: number, posed = true): void {
     this.events.clear();
@@ -309,7 +336,8 @@ export class Playback {
     for (const s of this.slots) {
       if (s.clip < 0 || s.overlay) continue;
       const def = this.clips[s.clip];
-      advanceClock(s.clock, dt * this.speed);
+      if (s === this.current && !Number.isNaN(this.driven)) this.moveDriven(s.clock);
+      else advanceClock(s.clock, dt * this.speed);
       this.queueClockEvents(s, def);
       if (!posed) {
         motion?.accumulate(s.clip, s.clock, s.weight * motionScale, null);
@@ -321,6 +349,8 @@ export class Playback {
       layer.pose = s.pose;
       layer.weight = s.weight;
     }
+    if (motion) this.inertia.applyMotion(motion.delta, dt);
+    this.skipped += Math.abs(dt);
     if (!posed) {
       if (overlays > 0) this.layerOverlays(dt, false);
       return;
@@ -333,7 +363,16 @@ export class Playback {
       // The common crossfade: a plain two-pose blend is cheaper than the general layered one.
       blendPoses(l0.pose, l1.pose, l1.weight / (l0.weight + l1.weight), this.pose);
     } else blendLayers(this.layers, live, this.rest, this.pose);
+    this.inertia.apply(this.pose, this.skipped);
+    this.skipped = 0;
     if (overlays > 0) this.layerOverlays(dt, true);
+  }
+
+  /** Moves a held clip by what its held time moved (from where it is, the first time). */
+  private moveDriven(c: Clock): void {
+    const from = Number.isNaN(this.drivenLast) ? c.time - c.start : this.drivenLast;
+    this.drivenLast = this.driven;
+    moveClock(c, this.driven - from);
   }
 
   /** Samples each overlay clip and layers it over `pose` (when `posed`): masked by its weights, or added to it. */

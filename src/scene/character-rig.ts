@@ -12,6 +12,7 @@ import {
   localToModel,
   Playback,
   type Pose,
+  type TransitionBlend,
   type WarpTarget,
   type WarpWindow,
   type WrapMode,
@@ -71,6 +72,8 @@ export interface RigPlayOptions {
   /** The play window, seconds from the clip's start; default its whole length. */
   start?: number;
   end?: number;
+  /** `crossfade` (the default) or `inertial` (see Inertializer). */
+  blend?: TransitionBlend;
 }
 
 export interface RigOptions {
@@ -249,6 +252,7 @@ export class CharacterRig implements Actor, LodSubject {
       fade: options.fade,
       speed: options.speed,
       loop: options.loop,
+      blend: options.blend,
       start: clip.start + clamp(start, 0, length),
       end: clip.start + clamp(end, 0, length),
     });
@@ -258,6 +262,23 @@ export class CharacterRig implements Actor, LodSubject {
     const clock = this.#playback.currentClock!;
     if (clock.speed * this.#speed < 0) clock.time = clock.speed < 0 ? clock.start : clock.end;
     return 'started';
+  }
+
+  /**
+   * Holds the clip `name` at `time` seconds of it (a page binding: scroll, a slider): played at once unless it
+   * is the current clip, then moved there on each update as playing would, so its events fire once per
+   * crossing either way. With `repeat`, a time past the clip's end counts its cycles (a walk down a long
+   * page); with `clamp` it holds at the ends. `release()` lets it play on.
+   */
+  drive(name: string, time: number, loop: 'clamp' | 'repeat' = 'clamp'): PlayResult {
+    const result = this.currentClip === name ? 'playing' : this.play(name, { fade: 0, loop, speed: 1 });
+    if (result !== 'unknown') this.#playback.drive(time);
+    return result;
+  }
+
+  /** Ends `drive`: the clip plays on from where it was held. */
+  release(): void {
+    this.#playback.drive(Number.NaN);
   }
 
   /**

@@ -99,7 +99,7 @@ export class GraphSource implements TimedPoseSource {
 
   update(dt: number, posed = true): void {
     this.instance.update(dt, this.params);
-    this.#sampler.sample(this.instance, posed);
+    this.#sampler.sample(this.instance, dt, posed);
   }
 
   /** Sets a param (coerced to its type); false for an unknown name or a value of the wrong kind. */
