@@ -12,7 +12,6 @@ import './anim-rig.js';
 import './anim-state.js';
 import './anim-transition.js';
 import './anim-warp.js';
-import { describeValue } from '../runtime/describe-value.js';
 import { CharacterAttributes, partsOf } from './character-attributes.js';
 import type {
   AnimEventDetail,
@@ -258,30 +257,7 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
    * (model-viewer's `play()`): clears `paused` and a reduced-motion hold, and starts a finished clip over.
    */
   play(clip?: string, options: PlayOptions | null = {}): void {
-    if (clip === undefined) {
-      this.#parts.resume();
-      return;
-    }
-    if (typeof clip !== 'string' || clip === '') {
-      const known = this.clips.join(', ') || 'none';
-      reportError(this, 'unknown-clip', `play(${describeValue(clip)}): name a clip (clips: ${known})`);
-      return;
-    }
-    if (typeof options !== 'object' || Array.isArray(options)) {
-      const message = `play(${describeValue(clip)}, ${describeValue(options)}): options are an object ({fade, speed, loop, start, end, blend}); playing with the defaults`;
-      reportError(this, 'bad-attribute', message);
-      options = {};
-    }
-    options ??= {};
-    if (this.#parts.graph.compiled) {
-      const message = `play("${clip}"): a state graph drives this character; set its params instead (setParam, trigger)`;
-      reportError(this, 'graph-active', message);
-      return;
-    }
-    this.#parts.playback.clip = clip;
-    if (this.#parts.loader.rig) this.#parts.playback.play(clip, options);
-    // asked for by name: no longer held by reduced motion
-    if (this.#parts.motionHeld) this.#parts.resume();
+    this.#parts.play(clip, options);
   }
 
   /** Freezes this character's clock (the `paused` property); `play()` without a name resumes. */

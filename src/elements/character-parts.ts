@@ -4,14 +4,16 @@
  * graph, foot IK and the ragdoll. The element's properties and methods forward here.
  */
 import type { LitElement } from 'lit';
+import { describeValue } from '../runtime/describe-value.js';
 import { frameCharacter } from '../scene/character-framing.js';
 import type { SkinningMode } from '../scene/skin-output.js';
 import { FootIkController } from './character-foot-ik.js';
 import { CharacterGraph } from './character-graph.js';
 import { CharacterLoader } from './character-loader.js';
 import { CharacterMotion } from './character-motion.js';
-import { CharacterPlayback } from './character-playback.js';
+import { CharacterPlayback, type PlayOptions } from './character-playback.js';
 import { RagdollController } from './character-ragdoll.js';
+import { reportError } from './errors.js';
 import { queueEvent } from './events.js';
 import type { CharacterInternals } from './internals.js';
 import { motionPreference } from './reduced-motion.js';
@@ -126,6 +128,34 @@ export class CharacterParts {
   }
 
   readonly redraw = (): void => this.loader.redraw();
+
+  /** The element's `play()`: checks its arguments, then plays the clip or resumes (see AnimCharacter.play). */
+  play(clip: unknown, options: unknown): void {
+    const host = this.host;
+    if (clip === undefined) {
+      this.resume();
+      return;
+    }
+    if (typeof clip !== 'string' || clip === '') {
+      const known = this.loader.rig?.clipNames.join(', ') || 'none';
+      reportError(host, 'unknown-clip', `play(${describeValue(clip)}): name a clip (clips: ${known})`);
+      return;
+    }
+    if (typeof options !== 'object' || Array.isArray(options)) {
+      const message = `play(${describeValue(clip)}, ${describeValue(options)}): options are an object ({fade, speed, loop, start, end, blend}); playing with the defaults`;
+      reportError(host, 'bad-attribute', message);
+      options = {};
+    }
+    if (this.graph.compiled) {
+      const message = `play("${clip}"): a state graph drives this character; set its params instead (setParam, trigger)`;
+      reportError(host, 'graph-active', message);
+      return;
+    }
+    this.playback.clip = clip;
+    if (this.loader.rig) this.playback.play(clip, (options ?? {}) as PlayOptions);
+    // asked for by name: no longer held by reduced motion
+    if (this.motionHeld) this.resume();
+  }
 
   /** `play()` without a name: runs the clock again (and a clip held by reduced motion); a finished clip starts over. */
   resume(): void {
