@@ -10,7 +10,7 @@
  * each surface's `look` and are applied before each of its renders: set them there, never on the renderer.
  *
  * The context can still be lost (a GPU reset); every surface hears of it and of its return. The renderer
- * and its context are freed when the last surface is disposed.
+ * and its context are freed a few seconds after the last surface is disposed (IDLE_RELEASE_MS).
  */
 import {
   ACESFilmicToneMapping,
@@ -46,7 +46,17 @@ function onRestored(): void {
   for (const surface of surfaces) surface.onContext?.(true);
 }
 
+/**
+ * How long the renderer outlives its last surface: a page that swaps one viewer for another (a route change,
+ * a list re-rendered) keeps its context, compiled shaders and prefiltered environment instead of making them
+ * again, which costs seconds on a software renderer.
+ */
+const IDLE_RELEASE_MS = 5000;
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+
 function acquire(): WebGLRenderer {
+  clearTimeout(idleTimer);
+  idleTimer = undefined;
   if (renderer) return renderer;
   const canvas = document.createElement('canvas');
   // three.js's own listeners (added first) keep the context restorable and rebuild its state on restore
@@ -73,6 +83,20 @@ function fitBuffer(shrink: boolean): void {
   bufferWidth = width;
   bufferHeight = height;
   renderer.setSize(width, height, false);
+}
+
+/** Frees the page's renderer and its WebGL context now if no surface uses it (else does nothing). */
+export function releaseIdleRenderer(): void {
+  clearTimeout(idleTimer);
+  idleTimer = undefined;
+  if (!renderer || surfaces.size > 0) return;
+  const r = renderer;
+  renderer = undefined;
+  r.domElement.removeEventListener('webglcontextlost', onLost);
+  r.domElement.removeEventListener('webglcontextrestored', onRestored);
+  r.dispose();
+  // browsers keep only ~16 live contexts: give ours back now rather than when collected
+  r.forceContextLoss();
 }
 
 /** How many surfaces (viewers) share the page's renderer now. */
@@ -143,7 +167,7 @@ export class RenderSurface {
     return true;
   }
 
-  /** Leaves the page's renderer; the last surface to leave frees it and its WebGL context. */
+  /** Leaves the page's renderer; the last surface to leave frees it and its WebGL context a few seconds later. */
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
@@ -153,12 +177,6 @@ export class RenderSurface {
       fitBuffer(true);
       return;
     }
-    const r = renderer!;
-    renderer = undefined;
-    r.domElement.removeEventListener('webglcontextlost', onLost);
-    r.domElement.removeEventListener('webglcontextrestored', onRestored);
-    r.dispose();
-    // browsers keep only ~16 live contexts: give ours back now rather than when collected
-    r.forceContextLoss();
+    idleTimer = setTimeout(releaseIdleRenderer, IDLE_RELEASE_MS);
   }
 }

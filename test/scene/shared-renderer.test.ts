@@ -8,7 +8,7 @@ import '../../src/elements/anim-character.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import '../../src/elements/anim-scene.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
-import { sharedRenderer, sharedSurfaceCount } from '../../src/scene/shared-renderer.js';
+import { releaseIdleRenderer, sharedRenderer, sharedSurfaceCount } from '../../src/scene/shared-renderer.js';
 import type { Stage } from '../../src/scene/stage.js';
 import { collect, collectErrors, MANNEQUIN, settle } from '../helpers/character.js';
 import { internals } from '../helpers/internals.js';
@@ -118,11 +118,17 @@ describe('many viewers on one page', () => {
     }
   });
 
-  it('the last viewer to leave frees the context; the next viewer makes a new one', async () => {
-    const viewer = await fixture<AnimScene>(html`<anim-scene style="width: 16px; height: 16px"></anim-scene>`);
+  it('the last viewer to leave keeps the context a while for the next, then frees it', async () => {
+    const first = await fixture<AnimScene>(html`<anim-scene style="width: 16px; height: 16px"></anim-scene>`);
     expect(sharedSurfaceCount(), 'no viewer left over from other tests').to.equal(1);
+    const kept = first.stage!.renderer;
+    first.remove();
+    expect(kept.getContext().isContextLost(), 'kept for a viewer that comes soon').to.equal(false);
+    const viewer = await fixture<AnimScene>(html`<anim-scene style="width: 16px; height: 16px"></anim-scene>`);
+    expect(viewer.stage!.renderer, 'the next viewer draws with the same renderer').to.equal(kept);
     const gl = viewer.stage!.renderer.getContext();
     viewer.remove();
+    releaseIdleRenderer(); // what the idle timer does a few seconds later
     expect(gl.isContextLost()).to.equal(true);
     expect(sharedRenderer()).to.equal(undefined);
     const next = await fixture<AnimScene>(html`<anim-scene style="width: 16px; height: 16px"></anim-scene>`);
