@@ -89,7 +89,7 @@ export type {
  * @attr heading - Which way it faces, degrees about the vertical axis; 0 faces +Z (the camera's default side), positive turns left (counter-clockwise seen from above). Default 0.
  * @attr scale - Uniform scale, greater than 0. Default 1.
  * @attr skinning - `gpu` (bone textures, the default) or `cpu` (the runtime deforms positions and normals each frame).
- * @attr instancing - `auto` (the default): with GPU skinning, characters of one scene that show the same `src` are drawn together, one instanced draw per mesh primitive (see `<anim-scene instancing>`); a model with morph targets draws alone. `off`: this character draws its own skinned meshes.
+ * @attr instancing - `auto` (the default for `<anim-crowd>`'s copies): with GPU skinning, characters of one scene that show the same `src` are drawn together, one instanced draw per mesh primitive (see `<anim-scene instancing>`); a model with morph targets draws alone.  `off` (the default elsewhere for now): this character draws its own skinned meshes.
  * @attr poster - URL of an image shown until the first frame is drawn.
  * @attr loading - `eager` (the default) loads at once; `lazy` waits until the character is about a screen away from the viewport.
  * @attr {boolean} foot-ik - Plants the feet on the ground under them (the scene's `ground`, `<anim-model ground>`, meshes with `userData.ground`): legs bent by two-bone IK, the pelvis lowered as needed, soles turned to the slope; skipped while airborne. An `<anim-foot-ik>` child turns it on too and sets its knobs. The legs are those of the humanoid map (see `rig`), else found by their names; legs that cannot be found report `unknown-bone`.

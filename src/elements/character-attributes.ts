@@ -233,7 +233,7 @@ export class CharacterAttributes extends LitElement {
   }
   set instancing(value: string | null | undefined) {
     const p = this.#parts;
-    p.instancing = acceptValue(this, 'instancing', value, parseInstancing, p.instancing, 'auto');
+    p.instancing = acceptValue(this, 'instancing', value, parseInstancing, p.instancing, 'off');
     p.loader.applyInstancing();
   }
 
