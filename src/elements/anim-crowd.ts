@@ -233,6 +233,7 @@ export class AnimCrowd extends LitElement {
     while (this.#members.length < count) {
       const copy = template!.cloneNode(true) as AnimCharacter;
       copy.setAttribute('data-crowd-agent', '');
+      if (!copy.hasAttribute('instancing')) copy.setAttribute('instancing', 'auto');
       this.#members.push(copy);
       fresh.append(copy);
     }

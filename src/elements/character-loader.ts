@@ -13,7 +13,7 @@ import { GroundTrail } from '../scene/ground-trail.js';
 import { type InstancedSkins, instancedSkinsOf } from '../scene/instanced-skin.js';
 import { RigPropertyTracks } from '../scene/rig-property-tracks.js';
 import { RootMotionArrow } from '../scene/root-motion-arrow.js';
-import { loadModelCopy } from '../scene/shared-models.js';
+import { loadModelCopy, loadOwnModel } from '../scene/shared-models.js';
 import type { SkinningMode } from '../scene/skin-output.js';
 import type { Stage } from '../scene/stage.js';
 import { reportCaught, reportError } from './errors.js';
@@ -267,8 +267,10 @@ export class CharacterLoader implements ReactiveController {
     const stale = () => signal.aborted || !this.#lease.stage;
     const stall = this.#watchStall(src, signal);
     try {
-      // every character showing src shares one load, its geometry and materials (see loadModelCopy)
-      const copy = await loadModelCopy(src, {
+      // characters that may be instanced share one load of src, its geometry and materials (see
+      // loadModelCopy); the others load their own, which a script may change without touching the rest
+      const share = this.#hooks.instancing() === 'auto' && this.#hooks.skinning() === 'gpu';
+      const copy = await (share ? loadModelCopy : loadOwnModel)(src, {
         signal,
         onProgress: (progress) => {
           if (signal.aborted) return;

@@ -34,6 +34,12 @@ const UNSHAREABLE = ['KHR_animation_pointer'];
 
 const entries = new Map<string, Entry>();
 
+/** A copy of `url` loaded for one character alone: nothing shared, freed when released. */
+export async function loadOwnModel(url: string, options: LoadGltfOptions = {}): Promise<ModelCopy | undefined> {
+  const own = await loadGltf(url, options);
+  return own && { gltf: own, asset: undefined, shared: false, release: () => disposeObject(own.scene) };
+}
+
 /**
  * Loads `url` once per page for every character that shows it: the first asks load it (and import it into
  * the runtime), the others wait for that load and get a copy of the scene graph (SkeletonUtils.clone: new
@@ -66,11 +72,8 @@ export async function loadModelCopy(url: string, options: LoadGltfOptions = {}):
     signal?.removeEventListener('abort', giveUp);
   }
   if (signal?.aborted || !template) return undefined;
-  if (!template.asset) {
-    // animated materials: this asker loads a model of its own, the template stays for the next
-    const own = await loadGltf(url, options);
-    return own && { gltf: own, asset: undefined, shared: false, release: () => disposeObject(own.scene) };
-  }
+  // animated materials: this asker loads a model of its own, the template stays for the next
+  if (!template.asset) return loadOwnModel(url, options);
   onProgress?.(1);
   entry.users++;
   const copy = copyGltf(template.gltf);

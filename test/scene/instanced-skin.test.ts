@@ -24,7 +24,7 @@ async function mountRow(count: number, attributes = '', sceneAttributes = '') {
   scene.innerHTML = Array.from(
     { length: count },
     (_, i) =>
-      `<anim-character src="${MANNEQUIN}" clip="walk" position="${i - (count - 1) / 2} 0 0" ${attributes}></anim-character>`,
+      `<anim-character src="${MANNEQUIN}" clip="walk" position="${i - (count - 1) / 2} 0 0" ${attributes} instancing="auto"></anim-character>`,
   ).join('');
   const characters = [...scene.querySelectorAll('anim-character')] as AnimCharacter[];
   await Promise.all(characters.map((c) => c.ready));
@@ -142,7 +142,7 @@ describe('instanced skinning', () => {
     scene.instancing = null;
     await scene.updateComplete;
     expect(characters.map((c) => internals(c).rig!.instanced)).to.deep.equal([false, true, true]);
-    a.instancing = null;
+    a.instancing = 'auto';
     expect(internals(a).rig!.instanced).to.equal(true);
     expect(errors).to.deep.equal([]);
   });
