@@ -122,4 +122,40 @@ describe('demo: the level section', () => {
     expect(states.at(-1)).to.equal('locomotion');
     expect(least, 'no frame near the rest pose (radians from it, per joint)').to.be.above(0.1);
   });
+
+  it('walks and jumps from the touch controls: the stick (pointer events) and the jump button', async () => {
+    const mounted = await mount();
+    demo = mounted.demo;
+    const stick = demo.scene.parentElement!.querySelector<HTMLElement>('.touch-stick')!;
+    expect(stick, 'a stick over the stage').to.exist;
+    const box = stick.getBoundingClientRect();
+    const cx = box.left + box.width / 2;
+    const cy = box.top + box.height / 2;
+    const pointer = (type: string, x: number, y: number) =>
+      stick.dispatchEvent(new PointerEvent(type, { pointerId: 7, clientX: x, clientY: y, bubbles: true }));
+    // pushed half-way up: walk forward (away from the camera)
+    pointer('pointerdown', cx, cy - 22);
+    expect(mounted.controller.input.forward).to.be.closeTo(0.5, 1e-6);
+    expect(mounted.controller.input.run).to.equal(false);
+    run(demo, 1);
+    const [, , z0] = mounted.controller.place;
+    run(demo, 1);
+    const [, , z1] = mounted.controller.place;
+    expect(Math.abs(z1 - z0), 'metres walked in a second').to.be.above(0.3);
+    // out to the rim: run
+    pointer('pointermove', cx, cy - 200);
+    expect(mounted.controller.input.forward).to.be.closeTo(1, 1e-6);
+    expect(mounted.controller.input.run).to.equal(true);
+    pointer('pointerup', cx, cy - 200);
+    expect(mounted.controller.input.forward).to.equal(0);
+
+    run(demo, 1);
+    demo.scene.parentElement!.querySelector<HTMLButtonElement>('[data-action="jump"]')!.click();
+    let highest = 0;
+    for (let k = 0; k < 30; k++) {
+      demo.scene.step(1 / 60);
+      highest = Math.max(highest, mounted.controller.place[1]);
+    }
+    expect(highest, 'the jump button jumps').to.be.above(0.3);
+  });
 });
