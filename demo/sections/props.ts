@@ -46,10 +46,10 @@ export const propsSection: DemoSection = {
       character,
       `<bone-anchor bone="RightHand" offset="-0.08 -0.01 0" rotation="90 0 0"><anim-model src="${SWORD}"></anim-model></bone-anchor>`,
     );
-    // strapped to the outside of the forearm, its face outward
+    // strapped to the outside of the forearm, its face outward (the forearm's +Y once the arm hangs down)
     add(
       character,
-      `<bone-anchor bone="LeftLowerArm" offset="0.13 0 0" rotation="0 90 0"><anim-model src="${SHIELD}"></anim-model></bone-anchor>`,
+      `<bone-anchor bone="LeftLowerArm" offset="0.13 0.05 0" rotation="-90 0 0"><anim-model src="${SHIELD}"></anim-model></bone-anchor>`,
     );
     const plate = add<HTMLElement>(
       scene,
