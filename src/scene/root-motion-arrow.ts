@@ -90,6 +90,8 @@ export class RootMotionArrow implements Actor {
     const moving = this.speed > STILL;
     this.group.visible = true;
     this.#arrow.visible = moving;
+    // standing still, the label would sit on the legs: it shows with the arrow only
+    this.#label.visible = moving;
     this.group.position.set(root.position.x, root.position.y + 0.01, root.position.z);
     this.#arrow.rotation.y = this.#heading;
     this.#arrow.scale.set(1, 1, Math.max(0.2, this.speed * LENGTH_PER_SPEED));

@@ -31,6 +31,7 @@ describe('debug="root-motion": the arrow under a character', () => {
     character.play('walk-inplace', { fade: 0 });
     for (let i = 0; i < 90; i++) scene.step(1 / 60);
     expect(shaft.visible).to.equal(false);
+    expect(arrow.children[1].visible, 'no speed label in place').to.equal(false);
 
     character.rootMotion = 'off';
     scene.step(1 / 60);
