@@ -151,7 +151,9 @@ export class Gallery {
     }
     // about as many columns as make the grid's shape the viewport's (cells come out roughly square on screen)
     const aspect = this.scene.clientWidth / Math.max(1, this.scene.clientHeight) || 1.5;
-    const columns = Math.max(1, Math.round(Math.sqrt(this.clips.length * aspect)));
+    // and never so many that a cell is narrower than its label (a phone's 375 px holds three)
+    const widest = Math.max(1, Math.floor(this.scene.clientWidth / 110));
+    const columns = Math.max(1, Math.min(widest, Math.round(Math.sqrt(this.clips.length * aspect))));
     const layout = centreLayout(layoutGrid(this.clips, columns));
     this.layout = layout;
     this.#replays = new OneShotReplays(stage, this.#options.replayPause ?? 1);
