@@ -3,6 +3,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { CHROME_ARGS, findChrome, HOW_TO_GET_CHROME } from './tools/find-chrome.mjs';
 import { koaSharedModels } from './tools/shared-models.mjs';
+import { koaVisualBaselines } from './tools/visual-baselines.mjs';
 
 const executablePath = findChrome();
 if (!executablePath) {
@@ -14,7 +15,7 @@ export default {
   files: ['test/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 1,
-  middleware: [koaSharedModels],
+  middleware: [koaSharedModels, koaVisualBaselines],
   plugins: [
     // the tsconfig makes esbuild compile lit's decorators as legacy decorators (experimentalDecorators)
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),

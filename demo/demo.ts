@@ -6,6 +6,10 @@ import { SECTIONS } from './sections/index.js';
 
 export const MANNEQUIN_URL = '/assets/mannequin.glb';
 
+/** The demo's camera, restored whenever a tab is entered. */
+export const DEMO_ORBIT = { yaw: 24, pitch: 8, distance: 4.6 } as const;
+export const DEMO_TARGET = [0, 0.85, 0] as const;
+
 export interface DemoOptions {
   /** Starts with time stopped (tests advance it with `scene.step(dt)`). */
   paused?: boolean;
@@ -39,7 +43,8 @@ export async function mountDemo(root: HTMLElement, options: DemoOptions = {}): P
     </header>
     <main class="demo-main">
       <div class="demo-stage">
-        <anim-scene shadows ground controls camera-orbit="24deg 8deg 4.6m" camera-target="0 0.85 0"
+        <anim-scene shadows ground controls camera-orbit="${DEMO_ORBIT.yaw}deg ${DEMO_ORBIT.pitch}deg ${DEMO_ORBIT.distance}m"
+          camera-target="${DEMO_TARGET.join(' ')}"
           background="#e4e2dd" exposure="1.05">
           <anim-character src="${MANNEQUIN_URL}" clip="idle" fade="0.3s" aria-label="The mannequin"></anim-character>
         </anim-scene>
@@ -69,6 +74,22 @@ export async function mountDemo(root: HTMLElement, options: DemoOptions = {}): P
     return tab;
   });
 
+  /** Every tab starts from the same view and the same idle mannequin, whatever the last one left. */
+  function reset(): void {
+    scene.cameraOrbit = { ...DEMO_ORBIT };
+    scene.cameraTarget = [...DEMO_TARGET];
+    // the user may have orbited: the element's values did not change, so the camera is put back directly
+    scene.stage?.setOrbit(DEMO_ORBIT.yaw, DEMO_ORBIT.pitch, DEMO_ORBIT.distance);
+    scene.stage?.setTarget(...DEMO_TARGET);
+    character.speed = 1;
+    character.fade = 0.3;
+    character.loop = null;
+    character.rootMotion = 'off';
+    character.position = [0, 0, 0];
+    character.heading = 0;
+    if (character.clips.includes('idle')) character.play('idle');
+  }
+
   function show(id: string): void {
     const index = Math.max(
       0,
@@ -77,6 +98,7 @@ export async function mountDemo(root: HTMLElement, options: DemoOptions = {}): P
     const section = sections[index];
     if (!section || section.id === current) return;
     leave?.();
+    reset();
     panel.replaceChildren();
     current = section.id;
     for (const [i, tab] of buttons.entries()) tab.setAttribute('aria-selected', String(i === index));

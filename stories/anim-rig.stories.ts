@@ -28,8 +28,8 @@ function mapOf(args: RigArgs): HandMap {
 /**
  * `<anim-rig>`: which bone plays each humanoid slot, written by hand, for clips played with
  * `<anim-clip retarget>`. Each control is one slot attribute; an empty one is left to `rig="auto"`. The
- * default swaps the mannequin's legs, so its retargeted walk strides with the other leg first; clear the six
- * leg controls to see the automatic map. A bone the model lacks reports `unknown-bone` and the clip is not
+ * default leaves every slot to the automatic map; `SwappedLegs` swaps the thighs and shins, so the
+ * retargeted walk strides with the other leg first. A bone the model lacks reports `unknown-bone` and the clip is not
  * bound. The real models come from ../shared/models through the dev server.
  */
 const meta: Meta<RigArgs> = {
@@ -39,12 +39,6 @@ const meta: Meta<RigArgs> = {
     model: MANNEQUIN,
     clip: `${MANNEQUIN}#walk`,
     ...Object.fromEntries(ATTRIBUTES.map(([attribute]) => [attribute, ''])),
-    'left-upper-leg': 'RightUpperLeg',
-    'left-lower-leg': 'RightLowerLeg',
-    'left-foot': 'RightFoot',
-    'right-upper-leg': 'LeftUpperLeg',
-    'right-lower-leg': 'LeftLowerLeg',
-    'right-foot': 'LeftFoot',
   },
   argTypes: {
     model: { control: 'select', options: [MANNEQUIN, XBOT, ROBOT, SOLDIER], description: 'the character' },
@@ -73,10 +67,19 @@ export default meta;
 
 type Story = StoryObj<RigArgs>;
 
-/** The mannequin's walk through a map that swaps its legs. */
-export const SwappedLegs: Story = {};
-
 /** Every slot left to `auto`: the walk as the mannequin made it. */
-export const Automatic: Story = {
-  args: Object.fromEntries(ATTRIBUTES.map(([attribute]) => [attribute, ''])),
+export const Automatic: Story = {};
+
+/**
+ * The mannequin's walk through a map that swaps its thighs and shins: it strides with the other leg first.
+ * The feet keep their own slots (a foot's rest turns the other way from its mirror's; swapped, the feet
+ * would be drawn out along the swapped shins).
+ */
+export const SwappedLegs: Story = {
+  args: {
+    'left-upper-leg': 'RightUpperLeg',
+    'left-lower-leg': 'RightLowerLeg',
+    'right-upper-leg': 'LeftUpperLeg',
+    'right-lower-leg': 'LeftLowerLeg',
+  },
 };

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
+import { BoxGeometry, Mesh, MeshStandardMaterial } from 'three';
 import type { AnimCharacter } from '../src/elements/anim-character.js';
 import '../src/elements/anim-scene.js';
 import '../src/elements/anim-character.js';
@@ -30,6 +31,19 @@ function replay(args: WarpArgs): void {
     const character = document.getElementById('warp-hero') as AnimCharacter | null;
     if (!character) return;
     await character.ready;
+    // the obstacle the targets describe: the authored box (0.75 m ahead, 0.7 m deep, 0.85 m high) moved by
+    // `reach` and `lift`, so the warped vault is seen going over something
+    const stage = character.closest('anim-scene')?.stage;
+    if (stage) {
+      const height = 0.85 + args.lift;
+      const depth = 0.7 * args.reach;
+      const box = new Mesh(new BoxGeometry(1.2, height, depth), new MeshStandardMaterial({ color: '#d9a35b' }));
+      box.position.set(0, height / 2, -1.2 + 0.75 * args.reach + depth / 2);
+      box.castShadow = true;
+      box.receiveShadow = true;
+      stage.content.add(box);
+      stage.contentChanged();
+    }
     const go = () => {
       if (!character.isConnected) return;
       character.position = [0, 0, -1.2];

@@ -43,7 +43,7 @@ const meta: Meta<AnchorArgs> = {
     for: { control: 'text', description: 'id of the character (the name plate uses it)' },
   },
   render: (args) => html`
-    <anim-scene style="height: 480px" camera-orbit="25deg 8deg 3.6m" shadows ground controls>
+    <anim-scene style="height: 480px" camera-orbit="25deg 8deg 4.4m" camera-target="0 1 0" shadows ground controls>
       <anim-character id="hero" src="/assets/mannequin.glb" clip="walk-inplace">
         <bone-anchor bone=${args.bone} offset=${args.offset} rotation=${args.rotation}>
           <anim-model src="/assets/mannequin.glb" scale="0.25"></anim-model>

@@ -28,7 +28,7 @@ const MAX_PITCH = 85;
  */
 export class GalleryCamera implements Actor {
   yaw = 0;
-  pitch = 35;
+  pitch = 50;
   distance = 10;
   targetX = 0;
   targetY = 0;
@@ -120,6 +120,11 @@ export class GalleryCamera implements Actor {
 
   /** Pushes the camera state to the stage. */
   apply(): void {
+    // near and far follow the distance, so a model in centimetres draws as one in metres does
+    const camera = this.#stage.camera;
+    camera.near = this.distance / 200;
+    camera.far = this.distance * 20;
+    camera.updateProjectionMatrix();
     this.#stage.setTarget(this.targetX, this.targetY, this.targetZ);
     this.#stage.setOrbit(this.yaw, this.pitch, this.distance);
     this.#onChange();

@@ -12,6 +12,7 @@ const CSS = `
   background: rgb(255 255 255 / 0.82); box-shadow: 0 1px 2px rgb(0 0 0 / 0.12);
 }
 .gallery-label[hidden] { display: none; }
+@media (max-width: 480px) { .gallery-label { font-size: 10px; padding: 3px 6px; } }
 `;
 
 export function addGalleryStyles(doc: Document = document): void {

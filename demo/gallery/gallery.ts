@@ -1,3 +1,4 @@
+import { Box3 } from 'three';
 import '../../src/index.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
@@ -136,9 +137,13 @@ export class Gallery {
         return;
       }
     }
-    this.clips = surveyClips(asset).filter(
-      (c) => only.length === 0 || only.some((p) => c.name.toLowerCase().startsWith(p)),
-    );
+    // every character shows its clip in place (root motion taken out of the hips): a walk neither leaves its
+    // cell nor snaps back; the cells are sized from the model's own mesh, in the units it was authored in
+    probe.rootMotion = 'expose planar';
+    const footprint = this.#meshFootprint(probe);
+    this.clips = surveyClips(asset)
+      .filter((c) => only.length === 0 || only.some((p) => c.name.toLowerCase().startsWith(p)))
+      .map((c) => ({ ...c, ...footprint }));
     if (this.clips.length === 0) {
       this.error = only.length ? `no clip of ${this.#src} starts with ${only.join(', ')}` : `${this.#src} has no clips`;
       probe.remove();
@@ -146,7 +151,9 @@ export class Gallery {
     }
     // about as many columns as make the grid's shape the viewport's (cells come out roughly square on screen)
     const aspect = this.scene.clientWidth / Math.max(1, this.scene.clientHeight) || 1.5;
-    const columns = Math.max(1, Math.round(Math.sqrt(this.clips.length * aspect)));
+    // and never so many that a cell is narrower than its label (a phone's 375 px holds three)
+    const widest = Math.max(1, Math.floor(this.scene.clientWidth / 110));
+    const columns = Math.max(1, Math.min(widest, Math.round(Math.sqrt(this.clips.length * aspect))));
     const layout = centreLayout(layoutGrid(this.clips, columns));
     this.layout = layout;
     this.#replays = new OneShotReplays(stage, this.#options.replayPause ?? 1);
@@ -159,6 +166,7 @@ export class Gallery {
     this.clips.forEach((clip, i) => {
       const character = i === 0 && !clipsFrom ? probe : this.#addCharacter(clipsFrom ? clip.name : undefined);
       const cell = layout.cells[i];
+      character.rootMotion = 'expose planar';
       character.position = [cell.x, 0, cell.z];
       character.setAttribute('aria-label', clip.name);
       if (!clip.loops) {
@@ -176,7 +184,9 @@ export class Gallery {
         text: clip.name,
         x: layout.cells[i].x,
         y: 0,
-        z: layout.cells[i].z + layout.top * 0.12,
+        // on the ground just in front of the toes: with the rows 1.6 heights apart and the camera looking down
+        // at 50°, the heads of the row in front stay below the label
+        z: layout.cells[i].z + layout.top * 0.3,
       })),
     );
     this.camera = new GalleryCamera(stage, this.scene, () => this.labels?.invalidate());
@@ -194,6 +204,26 @@ export class Gallery {
     );
     // the first frame shows every pose and label in place, even while time stands still
     this.scene.step(0);
+  }
+
+  /**
+   * The model's ground footprint and height from its meshes (skinned and morphed ones included) as posed now,
+   * in scene units: what a cell must hold. The footprint is at least a square of 0.8 of its height around the
+   * origin, so a pose lying down or reaching out keeps clear of its neighbours.
+   */
+  #meshFootprint(probe: AnimCharacter): Pick<ClipSurvey, 'minX' | 'maxX' | 'minZ' | 'maxZ' | 'top'> {
+    this.scene.step(0);
+    const box = new Box3();
+    if (probe.object3D) box.setFromObject(probe.object3D, true);
+    const top = box.isEmpty() ? 1 : Math.max(box.max.y, box.max.y - box.min.y, 1e-6);
+    const reach = top * 0.4;
+    return {
+      minX: Math.min(box.min.x, -reach),
+      maxX: Math.max(box.max.x, reach),
+      minZ: Math.min(box.min.z, -reach),
+      maxZ: Math.max(box.max.z, reach),
+      top,
+    };
   }
 
   /** A character of the model; with `retargeted`, that clip of `clipsFrom` is one of its clips from the start. */

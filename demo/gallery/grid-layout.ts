@@ -45,8 +45,9 @@ export function layoutGrid(clips: readonly ClipSurvey[], columns = Math.ceil(Mat
   const rowOf = (r: number) => clips.slice(r * columns, (r + 1) * columns);
 
   // one row pitch for the whole grid: the deepest reach between neighbouring rows (a row's forward reach
-  // plus the next row's backward one), and never less than a figure's height, so rows stay apart on screen
-  let pitchZ = height * 1.4;
+  // plus the next row's backward one), and never less than 1.6 figure heights, so a row's heads stay clear
+  // of the labels at the feet of the row behind
+  let pitchZ = height * 1.6;
   for (let r = 0; r + 1 < rows; r++) {
     const back = rowOf(r).reduce((m, c) => Math.max(m, c.maxZ), 0);
     const front = rowOf(r + 1).reduce((m, c) => Math.max(m, -c.minZ), 0);

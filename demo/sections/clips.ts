@@ -8,12 +8,16 @@ const LOOP_MODES: readonly WrapMode[] = ['repeat', 'once', 'pingpong', 'clamp'];
 
 /**
  * The clip picker: a button per clip of the mannequin (a click crossfades to it), the speed (negative plays
- * backwards), the crossfade time, the wrap mode, and the playing clip's progress.
+ * backwards), the crossfade time, the wrap mode, and the playing clip's progress. Clips that travel play in
+ * place.
  */
 export const clipsSection: DemoSection = {
   id: 'clips',
   title: 'Clips',
   enter({ scene, character, panel }: DemoContext) {
+    // walks and runs in place: their travel is taken out of the hips (and shown by nothing), so they neither
+    // leave the frame nor snap back each loop; a vault or a climb still rises in the skeleton
+    character.rootMotion = 'expose planar';
     const picker = document.createElement('div');
     picker.className = 'clip-picker';
     picker.setAttribute('role', 'group');

@@ -7,6 +7,7 @@ import { startPhysics } from '../../src/scene/physics.js';
 import { heading } from '../controls.js';
 import { box, course, ledge, MATERIALS } from '../level.js';
 import type { DemoContext, DemoSection } from '../section.js';
+import { addTouchControls } from '../touch-controls.js';
 import { CLIMB_WINDOWS, traverse, VAULT_WINDOWS } from '../traversal.js';
 
 /** Boxes to vault (left of the course) and ledges to climb (right of it): different depths and heights. */
@@ -80,9 +81,10 @@ export const traversalSection: DemoSection = {
     help.className = 'level-help';
     help.innerHTML = `<p>Click the scene, then: <kbd>W</kbd><kbd>A</kbd><kbd>S</kbd><kbd>D</kbd> walk (relative to
       the camera), <kbd>Shift</kbd> runs, <kbd>Space</kbd> jumps, <kbd>E</kbd> vaults the box or climbs the ledge
-      ahead. Drag to turn the camera.</p>
+      ahead. Drag to turn the camera. On a touch screen: the stick walks (pushed to its rim it runs), the buttons
+      jump and vault or climb.</p>
       <p>Up the ramp and the step in the middle; boxes to vault on the left, ledges to climb on the right. The
-      cyan arrow under the feet is the root motion: its direction and speed.</p>`;
+      cyan arrow ahead of the feet is the root motion: its direction and speed.</p>`;
     const traverseButton = document.createElement('button');
     traverseButton.type = 'button';
     traverseButton.className = 'chip';
@@ -94,9 +96,15 @@ export const traversalSection: DemoSection = {
     respawn.textContent = 'Back to the start';
     respawn.addEventListener('click', () => controller.teleport(0, 0, 0));
     panel.append(heading('Walk the level'), help, traverseButton, respawn);
+    const touch = addTouchControls(
+      scene.parentElement ?? scene,
+      controller,
+      () => void physics.then((world) => traverse(character, world)),
+    );
 
     return () => {
       left = true;
+      touch.dispose();
       scene.removeEventListener('keydown', onKey);
       controller.remove();
       vault.remove();

@@ -1,8 +1,8 @@
-// `npm run generate`: writes the mannequin GLB, its walk sprite sheet and its rig variants into assets/.
+// `npm run generate`: writes the mannequin GLB, its walk sprite sheet, its rig variants and its props into assets/.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateMannequinGlb, generateRigGlb, generateWalkSprites } from './generate';
+import { generateMannequinGlb, generatePropGlbs, generateRigGlb, generateWalkSprites } from './generate';
 import { RIG_STYLES } from './rigs';
 import { SPRITE_FILE } from './sprites';
 
@@ -23,4 +23,10 @@ for (const style of RIG_STYLES) {
   const rig = await generateRigGlb(style);
   writeFileSync(join(assets, 'rigs', `${style.file}.glb`), rig);
   console.log(`assets/rigs/${style.file}.glb ${rig.byteLength} bytes`);
+}
+
+mkdirSync(join(assets, 'props'), { recursive: true });
+for (const [file, bytes] of await generatePropGlbs()) {
+  writeFileSync(join(assets, 'props', file), bytes);
+  console.log(`assets/props/${file} ${bytes.byteLength} bytes`);
 }

@@ -4,6 +4,7 @@ import { buildClip } from './clip';
 import { writeMannequinGlb } from './glb';
 import { clipLibrary } from './library';
 import { buildBody } from './mesh';
+import { PROPS, writePropGlb } from './props';
 import { type RigStyle, writeRigGlb } from './rigs';
 import { renderWalkSprites, type SpriteSheet } from './sprites';
 
@@ -23,4 +24,11 @@ export function generateRigGlb(style: RigStyle): Promise<Uint8Array> {
 export function generateWalkSprites(): SpriteSheet {
   const walk = mannequinClips().find((c) => c.name === 'walk-inplace')!;
   return renderWalkSprites(walk);
+}
+
+/** The props (scripts/mannequin/props.ts), by file name. */
+export function generatePropGlbs(): Promise<Array<[string, Uint8Array]>> {
+  return Promise.all(
+    PROPS.map(async (make) => [`${make().name.toLowerCase()}.glb`, await writePropGlb(make())] as [string, Uint8Array]),
+  );
 }

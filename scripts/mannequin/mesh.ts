@@ -219,8 +219,8 @@ function torso(): Part {
     u: [0, 0, 1],
     // u is depth (+Z), v = Y × Z = +X is width.
     stations: [
-      { s: 0.83, ru: 0.09, rv: 0.13, du: -0.005 },
-      { s: 0.9, ru: 0.11, rv: 0.165, du: -0.01 },
+      { s: 0.83, ru: 0.1, rv: 0.158, du: -0.005 },
+      { s: 0.9, ru: 0.112, rv: 0.168, du: -0.01 },
       { s: 0.98, ru: 0.105, rv: 0.16, du: -0.005 },
       { s: 1.07, ru: 0.095, rv: 0.135 },
       { s: 1.16, ru: 0.1, rv: 0.142 },
@@ -234,8 +234,8 @@ function torso(): Part {
     sides: 18,
     squareness: 2.4,
     maxGap: 0.06,
-    capRings: 2,
-    capLength: 0.05,
+    capRings: 4,
+    capLength: 0.03,
     weights: (s, p) => {
       const spine = chain(s, 'Hips', [
         ['Spine', REST.Spine[1] + 0.02, 0.12],
@@ -260,8 +260,9 @@ function leg(side: 1 | -1): Part {
     u: [0, 0, 1],
     // s = −y; u is depth (+Z), v = (−Y) × Z = −X is width.
     stations: [
-      { s: -0.96, ru: 0.08, rv: 0.075 },
-      { s: -0.88, ru: 0.088, rv: 0.085 },
+      { s: -0.97, ru: 0.055, rv: 0.05 },
+      { s: -0.9, ru: 0.075, rv: 0.07 },
+      { s: -0.84, ru: 0.086, rv: 0.082 },
       { s: -0.76, ru: 0.078, rv: 0.075 },
       { s: -0.62, ru: 0.064, rv: 0.06 },
       { s: -0.5, ru: 0.055, rv: 0.053, du: 0.006 },
@@ -270,7 +271,7 @@ function leg(side: 1 | -1): Part {
       { s: -0.2, ru: 0.04, rv: 0.037, du: -0.006 },
       { s: -0.12, ru: 0.034, rv: 0.032 },
     ],
-    sides: 12,
+    sides: 14,
     maxGap: 0.055,
     capRings: 2,
     weights: (s) =>

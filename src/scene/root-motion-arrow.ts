@@ -20,6 +20,8 @@ const STILL = 0.05;
 /** How quickly the shown speed follows the measured one (per second), so the arrow does not flicker. */
 const SMOOTHING = 8;
 const COLOR = '#12b5cb';
+/** The arrow starts this far ahead of the root (metres), past the toes, so it never covers the feet. */
+const START_GAP = 0.3;
 
 /**
  * `debug="root-motion"`: an arrow flat on the ground under a character, pointing where its root motion
@@ -45,7 +47,16 @@ export class RootMotionArrow implements Actor {
     this.group.visible = false;
     this.#arrow = new Mesh(
       arrowGeometry(),
-      new MeshBasicMaterial({ color: COLOR, side: DoubleSide, depthTest: false, transparent: true, opacity: 0.9 }),
+      // depth-tested (lifted off the ground by a polygon offset): the body and the feet hide it where they are nearer
+      new MeshBasicMaterial({
+        color: COLOR,
+        side: DoubleSide,
+        transparent: true,
+        opacity: 0.9,
+        polygonOffset: true,
+        polygonOffsetFactor: -2,
+        polygonOffsetUnits: -2,
+      }),
     );
     this.#arrow.renderOrder = 10;
     this.#canvas = document.createElement('canvas');
@@ -79,13 +90,16 @@ export class RootMotionArrow implements Actor {
     const moving = this.speed > STILL;
     this.group.visible = true;
     this.#arrow.visible = moving;
+    // standing still, the label would sit on the legs: it shows with the arrow only
+    this.#label.visible = moving;
     this.group.position.set(root.position.x, root.position.y + 0.01, root.position.z);
     this.#arrow.rotation.y = this.#heading;
     this.#arrow.scale.set(1, 1, Math.max(0.2, this.speed * LENGTH_PER_SPEED));
-    const length = moving ? Math.max(0.2, this.speed * LENGTH_PER_SPEED) : 0;
-    // the label beside the arrow's tip, a little off to its right
     const s = Math.sin(this.#heading);
     const c = Math.cos(this.#heading);
+    this.#arrow.position.set(s * START_GAP, 0, c * START_GAP);
+    const length = moving ? START_GAP + Math.max(0.2, this.speed * LENGTH_PER_SPEED) : 0;
+    // the label beside the arrow's tip, a little off to its right
     this.#label.position.set(s * length - c * 0.35, 0.12, c * length + s * 0.35);
     this.#setText(`${this.speed.toFixed(2)} m/s`);
   }

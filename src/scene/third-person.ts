@@ -209,7 +209,9 @@ export class ThirdPersonController implements Actor {
 
     if (graph) {
       graph.setParam('speed', this.speed);
-      graph.setParam('grounded', grounded);
+      // the jump leaves from the ground: grounded this frame, so the graph's `jump && grounded` takes the
+      // trigger now (left set, it would fire on landing and play the take-off again instead of the landing)
+      graph.setParam('grounded', grounded || jumped);
       graph.setParam('fall', this.fallSpeed);
       if (jumped) graph.setParam('jump', true);
     }

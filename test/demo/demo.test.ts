@@ -68,4 +68,40 @@ describe('the demo', () => {
     speed.value = '1';
     speed.dispatchEvent(new Event('input'));
   });
+
+  it('plays walks and runs in place in the Clips tab: the body stays in the frame, no snap back at the loop', () => {
+    const rig = internals(demo.character).rig!;
+    for (const clip of ['walk', 'run']) {
+      demo.character.play(clip, { fade: 0 });
+      let farthest = 0;
+      let largestJump = 0;
+      let last = demo.character.boneMatrix('Hips')![14];
+      for (let i = 0; i < 150; i++) {
+        demo.scene.step(1 / 30);
+        const hips = demo.character.boneMatrix('Hips')!;
+        farthest = Math.max(farthest, Math.hypot(hips[12], hips[14]));
+        largestJump = Math.max(largestJump, Math.abs(hips[14] - last));
+        last = hips[14];
+      }
+      expect(farthest, `${clip}: metres the hips get from the spot`).to.be.below(0.15);
+      expect(largestJump, `${clip}: metres the hips move in a frame`).to.be.below(0.1);
+      expect(rig.root.position.length(), `${clip}: the character stays`).to.be.below(1e-6);
+    }
+    demo.character.play('idle', { fade: 0 });
+  });
+
+  it('starts every tab from the demo camera and the idle mannequin', () => {
+    const stage = demo.scene.stage!;
+    const home = stage.camera.position.clone();
+    stage.setOrbit(120, 40, 9);
+    stage.setTarget(2, 0, 2);
+    demo.character.play('run', { fade: 0 });
+    demo.character.speed = 2;
+    demo.show('props');
+    demo.scene.step(0.5);
+    expect(stage.camera.position.distanceTo(home), 'the camera is back').to.be.below(1e-6);
+    expect(demo.character.clip).to.equal('idle');
+    expect(demo.character.speed).to.equal(1);
+    demo.show('clips');
+  });
 });

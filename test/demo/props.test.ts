@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { type SkinnedMesh, Vector3 } from 'three';
 import { type Demo, mountDemo } from '../../demo/demo.js';
 import { clipsSection } from '../../demo/sections/clips.js';
 import { propsSection } from '../../demo/sections/props.js';
@@ -15,7 +16,7 @@ describe('demo: the props and sprites section', () => {
   let demo: Demo | undefined;
   afterEach(() => demo?.dispose());
 
-  it('anchors a plate and a figure to the mannequin, bobs a prop, walks a sprite; leaving removes them', async () => {
+  it('puts the generated sword and shield on the mannequin, bobs a lantern, walks a sprite; leaving removes them', async () => {
     const root = document.createElement('div');
     root.style.cssText = 'position: fixed; left: 0; top: 0; width: 360px; height: 240px;';
     document.body.append(root);
@@ -25,18 +26,29 @@ describe('demo: the props and sprites section', () => {
     const models = [...scene.querySelectorAll<AnimModel>('anim-model')];
     const sprite = scene.querySelector<AnimSprite>('anim-sprite')!;
     await Promise.all([...models.map(loaded), loaded(sprite)]);
-    const [carried, prop] = models;
+    // real props, not small copies of the mannequin standing in its T-pose
+    expect(models.map((m) => m.src.split('/').pop())).to.deep.equal(['sword.glb', 'shield.glb', 'lantern.glb']);
+    for (const model of models) {
+      let skinned = 0;
+      model.object3D.traverse((o) => {
+        if ((o as SkinnedMesh).isSkinnedMesh) skinned++;
+      });
+      expect(skinned, `${model.src} has no skin`).to.equal(0);
+    }
+    const [sword, , prop] = models;
     const before = prop.object3D.position.y;
     scene.step(0.4);
     scene.step(0.4);
-    expect(prop.object3D.position.y, 'the prop bobs').to.not.equal(before);
+    expect(prop.object3D.position.y, 'the lantern bobs').to.not.equal(before);
     expect(sprite.frame, 'the sprite walks').to.be.greaterThan(0);
     const hand = character.boneMatrix('RightHand')!;
     const anchors = [...scene.querySelectorAll<BoneAnchor>('bone-anchor')];
-    expect(anchors).to.have.length(2);
-    expect(carried.object3D.parent).to.equal(anchors[0].object3D);
-    expect([...anchors[0].object3D.matrixWorld.elements.slice(12, 15)]).to.deep.equal([...hand.slice(12, 15)]);
-    expect(anchors[1].onScreen, 'the name plate shows').to.equal(true);
+    expect(anchors).to.have.length(3);
+    expect(sword.object3D.parent).to.equal(anchors[0].object3D);
+    // the grip is in the palm: within a hand's length of the wrist
+    const grip = new Vector3().setFromMatrixPosition(sword.object3D.matrixWorld);
+    expect(grip.distanceTo(new Vector3(hand[12], hand[13], hand[14]))).to.be.below(0.15);
+    expect(anchors[2].onScreen, 'the name plate shows').to.equal(true);
 
     const select = demo.panel.querySelector('select')!;
     select.value = 'in-out-sine';

@@ -4,6 +4,7 @@ import { OBSTACLES, traversalSection } from '../../demo/sections/traversal.js';
 import { obstacleAhead, traverse } from '../../demo/traversal.js';
 import type { AnimController } from '../../src/elements/anim-controller.js';
 import type { AnimWarpEndDetail } from '../../src/elements/character-events.js';
+import type { GraphSource } from '../../src/scene/graph-source.js';
 import { type PhysicsWorld, startPhysics } from '../../src/scene/physics.js';
 import { collect, settle } from '../helpers/character.js';
 import { internals } from '../helpers/internals.js';
@@ -84,4 +85,77 @@ describe('demo: the level section', () => {
       expect(mounted.controller.grounded).to.equal(true);
     });
   }
+
+  it('a jump plays the take-off in the air and lands into locomotion: never the take-off again, never the rest pose', async () => {
+    const mounted = await mount();
+    demo = mounted.demo;
+    const rig = internals(demo.character).rig!;
+    const source = rig.source as unknown as GraphSource;
+    const stateName = () => source.graph.states[source.instance.stateOf(0)].name;
+    const rest = rig.binding.asset.skeleton;
+    /** How far the pose is from the rest (T-) pose: the mean joint rotation, radians. */
+    const fromRest = () => {
+      const r = source.pose.rotations;
+      let sum = 0;
+      for (let j = 0; j < rest.jointCount; j++) sum += 2 * Math.acos(Math.min(1, Math.abs(r[j * 4 + 3])));
+      return sum / rest.jointCount;
+    };
+    run(demo, 0.3);
+    mounted.controller.input.jump = true;
+    const states: string[] = [];
+    let least = Infinity;
+    let landed = false;
+    for (let k = 0; k < 110; k++) {
+      demo.scene.step(1 / 60);
+      const name = stateName();
+      if (states.at(-1) !== name) states.push(name);
+      if (k > 5 && mounted.controller.grounded) landed = true;
+      least = Math.min(least, fromRest());
+    }
+    expect(landed, 'landed').to.equal(true);
+    // the trigger is taken on the ground it leaves from; left set, it fired on landing and jumped again
+    expect(states[0], 'took off into the jump state').to.equal('jump');
+    expect(
+      states.filter((s) => s === 'jump'),
+      'one take-off',
+    ).to.have.length(1);
+    expect(states.at(-1)).to.equal('locomotion');
+    expect(least, 'no frame near the rest pose (radians from it, per joint)').to.be.above(0.1);
+  });
+
+  it('walks and jumps from the touch controls: the stick (pointer events) and the jump button', async () => {
+    const mounted = await mount();
+    demo = mounted.demo;
+    const stick = demo.scene.parentElement!.querySelector<HTMLElement>('.touch-stick')!;
+    expect(stick, 'a stick over the stage').to.exist;
+    const box = stick.getBoundingClientRect();
+    const cx = box.left + box.width / 2;
+    const cy = box.top + box.height / 2;
+    const pointer = (type: string, x: number, y: number) =>
+      stick.dispatchEvent(new PointerEvent(type, { pointerId: 7, clientX: x, clientY: y, bubbles: true }));
+    // pushed half-way up: walk forward (away from the camera)
+    pointer('pointerdown', cx, cy - 22);
+    expect(mounted.controller.input.forward).to.be.closeTo(0.5, 1e-6);
+    expect(mounted.controller.input.run).to.equal(false);
+    run(demo, 1);
+    const [, , z0] = mounted.controller.place;
+    run(demo, 1);
+    const [, , z1] = mounted.controller.place;
+    expect(Math.abs(z1 - z0), 'metres walked in a second (half a walk, turning first)').to.be.above(0.15);
+    // out to the rim: run
+    pointer('pointermove', cx, cy - 200);
+    expect(mounted.controller.input.forward).to.be.closeTo(1, 1e-6);
+    expect(mounted.controller.input.run).to.equal(true);
+    pointer('pointerup', cx, cy - 200);
+    expect(mounted.controller.input.forward).to.equal(0);
+
+    run(demo, 1);
+    demo.scene.parentElement!.querySelector<HTMLButtonElement>('[data-action="jump"]')!.click();
+    let highest = 0;
+    for (let k = 0; k < 30; k++) {
+      demo.scene.step(1 / 60);
+      highest = Math.max(highest, mounted.controller.place[1]);
+    }
+    expect(highest, 'the jump button jumps').to.be.above(0.3);
+  });
 });

@@ -24,10 +24,14 @@ describe('debug="root-motion": the arrow under a character', () => {
     expect(Math.sin(shaft.rotation.y)).to.be.closeTo(1, 0.01);
     const root = internals(character).rig!.root.position;
     expect(arrow.position.x).to.be.closeTo(root.x, 1e-6);
+    // it starts past the toes (0.3 m ahead), so it never covers the feet
+    expect(shaft.position.x).to.be.closeTo(0.3, 1e-6);
+    expect(shaft.position.z).to.be.closeTo(0, 1e-6);
 
     character.play('walk-inplace', { fade: 0 });
     for (let i = 0; i < 90; i++) scene.step(1 / 60);
     expect(shaft.visible).to.equal(false);
+    expect(arrow.children[1].visible, 'no speed label in place').to.equal(false);
 
     character.rootMotion = 'off';
     scene.step(1 / 60);

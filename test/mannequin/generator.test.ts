@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { decode } from 'fast-png';
 import type { Mesh, SkinnedMesh } from 'three';
-import { generateMannequinGlb, generateWalkSprites } from '../../scripts/mannequin/generate';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { generateMannequinGlb, generatePropGlbs, generateWalkSprites } from '../../scripts/mannequin/generate';
 import { JOINT_NAMES } from '../../scripts/mannequin/skeleton';
 import { SPRITE_FRAME_SIZE } from '../../scripts/mannequin/sprites';
 import { fetchBytes, loadMannequin } from './mannequin-fixture';
@@ -16,6 +17,23 @@ describe('mannequin generator', () => {
     const committed = await fetchBytes('/assets/mannequin.glb');
     expect(generated.length, 'byte length').to.equal(committed.length);
     expect(sameBytes(generated, committed), 'identical bytes').to.equal(true);
+  });
+
+  it('writes exactly the committed props (assets/props/: sword, shield, lantern), each a mesh without a skin', async () => {
+    const props = await generatePropGlbs();
+    expect(props.map(([file]) => file)).to.deep.equal(['sword.glb', 'shield.glb', 'lantern.glb']);
+    for (const [file, bytes] of props) {
+      const committed = await fetchBytes(`/assets/props/${file}`);
+      expect(sameBytes(bytes, committed), `${file}: run \`npm run generate\``).to.equal(true);
+      const gltf = await new GLTFLoader().parseAsync(committed.buffer as ArrayBuffer, '');
+      let meshes = 0;
+      gltf.scene.traverse((o) => {
+        if ((o as Mesh).isMesh) meshes++;
+        expect((o as SkinnedMesh).isSkinnedMesh, file).to.not.equal(true);
+      });
+      expect(meshes, `${file} meshes`).to.be.above(0);
+      expect(gltf.animations, `${file} clips`).to.have.length(0);
+    }
   });
 
   it('has an Armature with every humanoid joint, one skin over all of them, and a skinned Body', async () => {
