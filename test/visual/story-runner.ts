@@ -2,8 +2,10 @@
 // the story's own), with time stepped by hand, against test/visual/baselines/story--<file>--<Story>.png. The
 // story modules are split over a few test files (stories-*.test.ts) so each stays within the runner's limits.
 import { html, render } from 'lit';
+import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
-import { advance, capture, HEIGHT, matchBaseline, settled, WIDTH } from './visual.js';
+import { characterInternals } from '../../src/elements/internals.js';
+import { advance, capture, HEIGHT, matchBaseline, settled, type Viewer, WIDTH } from './visual.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a story module's shapes vary with its args
 export type Any = any;
@@ -52,12 +54,17 @@ export function screenshotStories(files: Record<string, Record<string, Any>>): v
             ${await storyTemplate(meta, story)}`,
             root,
           );
-          const stage = root.querySelector<AnimScene>('anim-scene');
-          if (!stage) throw new Error(`${file} · ${name} draws no <anim-scene>`);
-          stage.paused = true;
+          const scene = root.querySelector<AnimScene>('anim-scene');
+          const lone = scene ? null : root.querySelector<AnimCharacter>('anim-character');
+          if (!scene && !lone) throw new Error(`${file} · ${name} draws no <anim-scene> and no lone <anim-character>`);
+          if (scene) scene.paused = true;
+          // a lone character is a viewer with a stage of its own: time moves by step() only there too
+          const stage = lone ? characterInternals(lone)?.stage : undefined;
+          if (stage) stage.loop.paused = true;
           await settled(root);
-          advance(stage, SECONDS);
-          await matchBaseline(`story--${file}--${name}`, await capture(stage));
+          const viewer: Viewer = scene ?? stage!;
+          advance(viewer, SECONDS);
+          await matchBaseline(`story--${file}--${name}`, await capture(viewer));
         });
       }
     }
