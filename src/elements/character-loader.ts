@@ -13,7 +13,7 @@ import { GroundTrail } from '../scene/ground-trail.js';
 import { type InstancedSkins, instancedSkinsOf } from '../scene/instanced-skin.js';
 import { RigPropertyTracks } from '../scene/rig-property-tracks.js';
 import { RootMotionArrow } from '../scene/root-motion-arrow.js';
-import { loadModelCopy, loadOwnModel } from '../scene/shared-models.js';
+import { loadModelCopy, loadOwnModel } from '../scene/model-copies.js';
 import type { SkinningMode } from '../scene/skin-output.js';
 import type { Stage } from '../scene/stage.js';
 import { reportCaught, reportError } from './errors.js';

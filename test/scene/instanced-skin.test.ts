@@ -4,7 +4,7 @@ import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { instancedSkinsOf } from '../../src/scene/instanced-skin.js';
 import type { InstancedSkinOutput } from '../../src/scene/instanced-skin-output.js';
-import { modelCopies } from '../../src/scene/shared-models.js';
+import { modelCopies } from '../../src/scene/model-copies.js';
 import { collectErrors, MANNEQUIN, settle } from '../helpers/character.js';
 import { internals } from '../helpers/internals.js';
 import { expectClose } from '../helpers/math.js';
