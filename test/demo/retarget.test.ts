@@ -42,6 +42,8 @@ describe('demo: the Retarget section', () => {
       demo = await mountDemo(root, { paused: true, sections: [clipsSection, retargetSection] });
       demo.show('retarget');
       const { scene, character, panel } = demo;
+      // every character posed every frame: the small ones at the sides would be posed every 4th (see lod)
+      scene.lod = 'off';
       const others = () => [...scene.querySelectorAll<AnimCharacter>('anim-character')].filter((c) => c !== character);
       await until(() => panel.querySelectorAll('.clip-picker').length === 2, 'the pickers');
       const [soldier, xbot, robot] = others();
