@@ -204,8 +204,7 @@ describe('<anim-bind> params from the pointer, CSS and inputs', () => {
 
   it('reads a CSS custom property, inherited, and only when styles changed', async () => {
     const { scene, character, bind } = await page(`${graph}<anim-bind param="p" bind="--speed"></anim-bind>`);
-    document.body.style.setProperty('--speed', '2.5');
-    await settle();
+    // counted from before the change: a frame the page runs on its own during settle() may be the one that reads it
     const reads = { n: 0 };
     const original = CSSStyleDeclaration.prototype.getPropertyValue;
     CSSStyleDeclaration.prototype.getPropertyValue = function (this: CSSStyleDeclaration, name: string) {
@@ -213,6 +212,8 @@ describe('<anim-bind> params from the pointer, CSS and inputs', () => {
       return original.call(this, name);
     };
     try {
+      document.body.style.setProperty('--speed', '2.5');
+      await settle();
       scene.step(DT);
       expect(character.getParam('p')).to.equal(2.5);
       for (let f = 0; f < 10; f++) scene.step(DT);

@@ -3,6 +3,7 @@ import { Matrix4, Quaternion, type SkinnedMesh, Vector3 } from 'three';
 import type { AnimCharacter, AnimLoadDetail, AnimPlayDetail } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { bindClip, importGltf, localToModel, Playback, parseGlb, skinningMatrices } from '../../src/runtime/index.js';
+import { releaseIdleRenderer } from '../../src/scene/shared-renderer.js';
 import { collect, collectErrors, MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
 import { triangleGlb } from '../helpers/glb.js';
 import { internals } from '../helpers/internals.js';
@@ -261,8 +262,10 @@ describe('<anim-character>', () => {
       for (let i = 0; i < pixels.length; i += 4) {
         if (Math.abs(pixels[i] - background[0]) + Math.abs(pixels[i + 1] - background[1]) > 30) different++;
       }
-      expect(different, 'pixels of the model').to.be.greaterThan(500);
+      // a light figure under the room light on a light ground: its edges and shading differ this much
+      expect(different, 'pixels of the model').to.be.greaterThan(150);
       character.remove();
+      releaseIdleRenderer(); // what the shared renderer does a few seconds after its last viewer
       expect(gl.isContextLost()).to.equal(true);
     });
   });
@@ -270,7 +273,7 @@ describe('<anim-character>', () => {
   describe('playback', () => {
     it('step(dt) poses the bones exactly as the runtime computes them: boneMatrix and the bone texture', async () => {
       const { scene, character } = await mountCharacter(
-        `src="${MANNEQUIN}" clip="walk" position="1 0 -2" heading="90" scale="1.5"`,
+        `src="${MANNEQUIN}" clip="walk" position="1 0 -2" heading="90" scale="1.5" root-motion="off"`,
       );
       const hand = await handRig('walk');
       const root = new Float32Array(
