@@ -22,7 +22,7 @@ import { Ground } from './ground.js';
 import { StageLights } from './lights.js';
 import { LodPass, type LodSettings } from './lod.js';
 import { runningPhysics } from './physics.js';
-import { RenderSurface } from './shared-renderer.js';
+import { RenderSurface, type SurfaceLook } from './shared-renderer.js';
 import { StageCamera } from './stage-camera.js';
 
 export type { Actor, ActorPhase } from './actor.js';
@@ -285,6 +285,11 @@ export class Stage implements StageCore {
     if (!this.#surface.render(this.scene, this.camera)) return false;
     this.onPresent?.();
     return true;
+  }
+
+  /** The renderer settings this stage draws with (clear colour, exposure, tone mapping, shadows): read them here. */
+  get look(): Readonly<SurfaceLook> {
+    return this.#surface.look;
   }
 
   /** The canvas's size in CSS pixels. */

@@ -144,12 +144,12 @@ describe('<anim-scene>', () => {
       );
       expect(el.cameraOrbit).to.deep.equal({ yaw: 90, pitch: 0, distance: 2.5 });
       el.step(0);
-      // the page's renderer takes each stage's exposure for its render
-      const { camera, renderer } = el.stage!;
+      // the page's renderer takes each stage's exposure from its look for its render
+      const { camera, look } = el.stage!;
       expect(camera.position.x).to.be.closeTo(2.5, 1e-9);
       expect(camera.position.y).to.be.closeTo(1, 1e-9);
       expect(camera.position.z).to.be.closeTo(0, 1e-9);
-      expect(renderer.toneMappingExposure).to.equal(1.5);
+      expect(look.exposure).to.equal(1.5);
       expect(el.debug).to.deep.equal(['skeleton']);
     });
 

@@ -18,7 +18,7 @@ describe('a standalone <anim-character> is a viewer with the scene camera and li
     await el.updateComplete;
     const stage = internals(el).stage!;
     expect(stage.camera.fov).to.equal(40);
-    expect(stage.renderer.toneMapping).to.equal(6); // AgXToneMapping
+    expect(stage.look.toneMapping).to.equal(6); // AgXToneMapping
     const orbit = el.getCameraOrbit();
     expect(orbit.yaw).to.be.closeTo(0, 1e-6);
     expect(orbit.pitch).to.be.closeTo(0, 1e-6);

@@ -1,4 +1,5 @@
 import type { Object3D } from 'three';
+import type { SurfaceLook } from '../../src/scene/shared-renderer.js';
 import type { Stage } from '../../src/scene/stage.js';
 
 /** Where the content of a stage lands in its view, in fractions of the view (0 at the top/left edge). */
@@ -18,10 +19,10 @@ export interface Silhouette {
 
 /**
  * Renders only `stage.content` (no ground, overlays, trail or background) from the stage's camera into its
- * canvas, with a clear alpha of 0, and finds the box of the pixels it covers; null when it covers none.
+ * canvas, cleared to transparent, and finds the box of the pixels it covers; null when it covers none.
  */
 export function silhouette(stage: Stage): Silhouette | null {
-  const { renderer, scene, camera, content, canvas } = stage;
+  const { scene, content, canvas } = stage;
   const width = canvas.width;
   const height = canvas.height;
   const hidden: Object3D[] = [];
@@ -33,17 +34,13 @@ export function silhouette(stage: Stage): Silhouette | null {
   }
   const background = scene.background;
   scene.background = null;
-  const clearAlpha = renderer.getClearAlpha();
-  renderer.setClearAlpha(0);
-  // drawn into the canvas itself (an offscreen target would compile other shader variants), read at once
-  renderer.render(scene, camera);
-  const copy = document.createElement('canvas');
-  copy.width = width;
-  copy.height = height;
-  const ctx = copy.getContext('2d')!;
-  ctx.drawImage(canvas, 0, 0);
-  const pixels = ctx.getImageData(0, 0, width, height).data;
-  renderer.setClearAlpha(clearAlpha);
+  // the stage draws through the page's shared renderer with its own look: clear to transparent there
+  const look = stage.look as SurfaceLook;
+  const clearAlpha = look.clearAlpha;
+  look.clearAlpha = 0;
+  stage.render();
+  const pixels = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
+  look.clearAlpha = clearAlpha;
   scene.background = background;
   for (const child of hidden) child.visible = true;
   stage.render();

@@ -66,20 +66,20 @@ describe('light: a neutral environment by default', () => {
     scene.parentElement!.remove();
   });
 
-  it('tone-mapping, exposure and shadow-intensity reach the renderer and the key light', async () => {
+  it('tone-mapping, exposure and shadow-intensity reach the stage look and the key light', async () => {
     const { scene } = await metalScene();
-    const { renderer, lights } = scene.stage!;
+    const { look, lights } = scene.stage!;
     scene.toneMapping = 'aces';
     scene.exposure = 1.4;
     scene.shadowIntensity = 0.25;
     await scene.updateComplete;
-    expect(renderer.toneMapping).to.equal(4); // ACESFilmicToneMapping
-    expect(renderer.toneMappingExposure).to.equal(1.4);
+    expect(look.toneMapping).to.equal(4); // ACESFilmicToneMapping
+    expect(look.exposure).to.equal(1.4);
     expect(lights.key.shadow.intensity).to.equal(0.25);
     scene.removeAttribute('tone-mapping');
     scene.toneMapping = null;
     await scene.updateComplete;
-    expect(renderer.toneMapping).to.equal(7); // NeutralToneMapping
+    expect(look.toneMapping).to.equal(7); // NeutralToneMapping
     scene.parentElement!.remove();
   });
 });
