@@ -9,10 +9,10 @@ import { internals } from '../helpers/internals.js';
 
 const DT = 1 / 60;
 
-/** A paused scene looking from +Z down -Z at characters placed by `positions`, all walking. */
+/** A paused scene looking from +Z down -Z at the origin (not framed to the crowd), at characters placed by `positions`, all walking. */
 async function crowd(positions: string[], lod?: string) {
   const scene = await fixture<AnimScene>(
-    html`<anim-scene paused camera-orbit="0deg 5deg 6m" style="width: 160px; height: 120px"></anim-scene>`,
+    html`<anim-scene paused camera-orbit="0deg 5deg 6m" camera-target="0 1 0" style="width: 160px; height: 120px"></anim-scene>`,
   );
   if (lod !== undefined) scene.setAttribute('lod', lod);
   const errors = collectErrors(scene);
