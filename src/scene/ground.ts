@@ -66,7 +66,7 @@ ${shader.fragmentShader}`.replace(
   /**
    * Sizes the ground to a model's framing bounds: the disc, its fade and its grid grow or shrink with the
    * model (a 1 m grid under a person, 1 cm under a mouse), and it sits at y = 0 unless the model's lowest
-   * point is clearly elsewhere (a model centred on the origin stands on its own base, not cut in half).
+   * point is clearly elsewhere (see groundHeight).
    */
   fitTo(bounds: Box3): void {
     const scale = stageScale(bounds);
@@ -74,8 +74,7 @@ ${shader.fragmentShader}`.replace(
     this.uniforms.uFadeStart.value = FADE_START * scale;
     this.uniforms.uFadeEnd.value = FADE_END * scale;
     this.uniforms.uGridCell.value = gridCell(bounds.isEmpty() ? 1.8 : bounds.max.y - bounds.min.y || 1.8 * scale);
-    const bottom = bounds.isEmpty() ? 0 : bounds.min.y;
-    this.position.y = Math.abs(bottom) > 0.02 * 1.8 * scale ? bottom : 0;
+    this.position.y = groundHeight(bounds, scale);
     this.updateMatrixWorld();
   }
 
@@ -85,4 +84,17 @@ ${shader.fragmentShader}`.replace(
     this.material.dispose();
     super.dispose();
   }
+}
+
+/**
+ * Where the ground goes under `bounds`: at y = 0, unless the model clearly floats above it (then under its
+ * lowest point) or hangs well below it, by more than a quarter of its height (a model centred on the origin
+ * stands on its own base, not cut in half). A character whose one clip reaches a little under the floor (a
+ * limb through it while getting up) keeps its floor at 0.
+ */
+function groundHeight(bounds: Box3, scale: number): number {
+  if (bounds.isEmpty()) return 0;
+  const bottom = bounds.min.y;
+  if (bottom > 0) return bottom > 0.02 * 1.8 * scale ? bottom : 0;
+  return -bottom > 0.25 * (bounds.max.y - bottom) ? bottom : 0;
 }
