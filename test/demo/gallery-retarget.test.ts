@@ -32,7 +32,6 @@ describe("gallery: one model's clips on another (?src=…&clips=…)", () => {
 
   for (const { src, clips, foot: footBone } of PAIRS) {
     it(`shows every clip of ${clips} on ${src}, retargeted, and __gallery() reports each`, async function () {
-      this.timeout(30000);
       const bytes = await fetchModel(clips);
       const soldier = importGltf(...(Object.values(parseGlb(bytes)) as [GltfJson, ArrayBuffer[]]));
       gallery = await mount(`gallery&src=${src}&clips=${clips}`);
