@@ -6,6 +6,12 @@ const RADIUS = 40;
 /** Where the fade starts and ends, metres, for a person-sized model. */
 const FADE_START = 3;
 const FADE_END = 18;
+/**
+ * The share of the scene's image light the ground takes. At full strength it washes the ground out, grid and
+ * shadow with it; three applies a material's envMapIntensity only to its own envMap, not to the scene's, so
+ * the shader scales it.
+ */
+const IMAGE_LIGHT = 0.3;
 
 /**
  * A large disc at y = 0 that receives shadows, with a faint 1 m grid and a radial fade into the background.
@@ -18,12 +24,11 @@ export class Ground extends Mesh<CircleGeometry, MeshStandardMaterial> {
     uFadeEnd: { value: FADE_END },
     uGridCell: { value: 1 },
     uGridStrength: { value: 0.12 },
+    uImageLight: { value: IMAGE_LIGHT },
   };
 
   constructor(color: Color | string = '#d5d3cf') {
     const material = new MeshStandardMaterial({ color, roughness: 0.95, metalness: 0, transparent: true });
-    // the image light is for the model: at full strength it washes the ground out, grid and shadow with it
-    material.envMapIntensity = 0.35;
     super(new CircleGeometry(RADIUS, 96), material);
     this.name = 'anim-ground';
     // feet stand on it (foot IK probes meshes marked so)
@@ -45,9 +50,15 @@ uniform float uFadeStart;
 uniform float uFadeEnd;
 uniform float uGridCell;
 uniform float uGridStrength;
-${shader.fragmentShader}`.replace(
-        '#include <color_fragment>',
-        `#include <color_fragment>
+uniform float uImageLight;
+${shader.fragmentShader}`
+        .replace(
+          '#include <lights_fragment_maps>',
+          '#include <lights_fragment_maps>\niblIrradiance *= uImageLight;\nradiance *= uImageLight;',
+        )
+        .replace(
+          '#include <color_fragment>',
+          `#include <color_fragment>
 {
   float fromCentre = length(vGroundPosition.xz);
   vec2 cell = vGroundPosition.xz / uGridCell;
@@ -59,7 +70,7 @@ ${shader.fragmentShader}`.replace(
   diffuseColor.rgb *= 1.0 - uGridStrength * line * gridFade;
   diffuseColor.a *= 1.0 - smoothstep(uFadeStart, uFadeEnd, fromCentre);
 }`,
-      );
+        );
     };
   }
 

@@ -19,6 +19,7 @@ const KEY = { bare: 2.4, lit: 1.6 };
 export class StageLights {
   readonly fill = new HemisphereLight(0xf4f7ff, 0x6b6258, FILL.bare);
   readonly key = new DirectionalLight(0xfff5e8, KEY.bare);
+  #lit = false;
 
   constructor() {
     const { shadow } = this.key;
@@ -30,8 +31,13 @@ export class StageLights {
     this.key.castShadow = false;
   }
 
-  /** Balances the lamps for an image-based light being on (`lit`) or off. */
+  /**
+   * Balances the lamps for an image-based light being on (`lit`) or off. Only a change of state sets them,
+   * so an intensity set by hand (a tween on `light.intensity`) outlives the image light's arrival.
+   */
   balance(lit: boolean): void {
+    if (this.#lit === lit) return;
+    this.#lit = lit;
     this.fill.intensity = lit ? FILL.lit : FILL.bare;
     this.key.intensity = lit ? KEY.lit : KEY.bare;
   }

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/anim-scene.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import type { AnimErrorDetail } from '../../src/elements/errors.js';
-import { sharedSurfaceCount } from '../../src/scene/shared-renderer.js';
+import { releaseIdleRenderer, sharedSurfaceCount } from '../../src/scene/shared-renderer.js';
 import '../../stories/support/demo-shape.js';
 import type { DemoShape } from '../../stories/support/demo-shape.js';
 
@@ -86,8 +86,14 @@ describe('<anim-scene>', () => {
       expect(shape.lease!.own).to.equal(true);
       expect(shape.shadowRoot!.querySelector('canvas')).to.equal(shape.lease!.stage.canvas);
       const stage = shape.lease!.stage;
+      const surfaces = sharedSurfaceCount();
       shape.remove();
-      expect(stage.renderer.getContext().isContextLost(), 'its own stage is freed with it').to.equal(true);
+      expect(sharedSurfaceCount(), 'its own stage leaves the page renderer with it').to.equal(surfaces - 1);
+      // the renderer outlives its last viewer a few seconds; freed now, its context goes with it
+      releaseIdleRenderer();
+      expect(stage.renderer.getContext().isContextLost(), 'its own stage is freed with it').to.equal(
+        sharedSurfaceCount() === 0,
+      );
     });
   });
 
