@@ -101,7 +101,7 @@ ${shader.fragmentShader}`
  * Where the ground goes under `bounds`: at y = 0, unless the model clearly floats above it (then under its
  * lowest point) or hangs well below it, by more than a quarter of its height (a model centred on the origin
  * stands on its own base, not cut in half). A character whose one clip reaches a little under the floor (a
- * limb through it while getting up) keeps its floor at 0.
+ * cape through it while lying down) keeps its floor at 0.
  */
 function groundHeight(bounds: Box3, scale: number): number {
   if (bounds.isEmpty()) return 0;

@@ -13,7 +13,7 @@ describe('Ground.fitTo', () => {
   it('stays at y = 0 under a standing model, and under one whose clip dips a little below the floor', () => {
     ground.fitTo(box(0, 1.8));
     expect(ground.position.y).to.equal(0);
-    // a get-up clip that puts a limb 34 cm through the floor: the floor is still the floor
+    // the mannequin lying to get up, its unsimulated cape 34 cm through the floor: the floor is still the floor
     ground.fitTo(box(-0.34, 2.2));
     expect(ground.position.y).to.equal(0);
     ground.fitTo(box(0.02, 1.8));
