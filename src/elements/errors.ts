@@ -29,10 +29,10 @@ const warnedCodes = new WeakMap<Element, Set<ErrorCode>>();
 /**
  * Reports a bad input on `el`: queues one `anim-error` event (dispatched after the current frame, or on a
  * microtask outside a frame, never synchronously) and warns on the console the first time `el` reports
- * `code`. Never throws.
+ * `code`. Never throws. Messages longer than MAX_MESSAGE characters are cut, saying how long they were.
  */
-export function reportError(el: Element, code: ErrorCode, full: string): void {
-  const message = shortMessage(full);
+export function reportError(el: Element, code: ErrorCode, text: string): void {
+  const message = shortMessage(text);
   let warned = warnedCodes.get(el);
   if (!warned) warnedCodes.set(el, (warned = new Set()));
   if (!warned.has(code)) {
