@@ -71,7 +71,7 @@ const meta: Meta<TweenArgs> = {
     target: { control: 'text', description: 'CSS selector; empty means the parent' },
   },
   render: (args) => html`
-    <anim-scene style="height: 480px" camera-orbit="20deg 10deg 2.4m" camera-target="0 0.45 0" shadows ground controls>
+    <anim-scene style="height: 480px" camera-orbit="20deg 10deg 2m" camera-target="0 0.1 0" shadows ground controls>
       <anim-model src="/assets/props/lantern.glb">
         <anim-tween
           target=${args.target || nothing}
@@ -106,7 +106,7 @@ export const Colour: Story = {
 /** One tween turns the model, a second one (composite add) bobs it, and a third pulses the scene's key light. */
 export const Composed: Story = {
   render: () => html`
-    <anim-scene id="stage" style="height: 480px" camera-orbit="20deg 10deg 2.4m" camera-target="0 0.45 0" shadows ground controls>
+    <anim-scene id="stage" style="height: 480px" camera-orbit="20deg 10deg 2m" camera-target="0 0.1 0" shadows ground controls>
       <anim-model src="/assets/props/lantern.glb">
         <anim-tween property="rotation.y" from="0" to="360" duration="6" iterations="infinite" autoplay></anim-tween>
         <anim-tween property="position.y" from="0" to="0.3" duration="0.6" easing="in-out-sine" direction="alternate" iterations="infinite" autoplay></anim-tween>
