@@ -69,6 +69,12 @@ export async function captureStory(
   if (own()) own()!.loop.paused = true;
   await settled(root);
   await storySetupDone();
+  // a retargeted clip binds a moment after its character loaded: wait until each character has its clip
+  for (const character of root.querySelectorAll<AnimCharacter>('anim-character')) {
+    const clip = character.getAttribute('clip');
+    for (let i = 0; i < 100 && clip && !character.clips.includes(clip); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const stage = scene?.stage ?? own();
   if (!stage) throw new Error('the viewer has no stage');
   stage.loop.paused = true;
