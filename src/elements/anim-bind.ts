@@ -35,8 +35,8 @@ type SourceAttribute = 'timeline' | 'range' | 'pointer' | 'bind';
  * crossing either way; `to` past the clip's end, `400%` say, walks it through that many cycles), or
  * `param="speed"` sets that param of the state graph, or `for="#gaze" property="object3D.position.x"` sets a
  * number on another element (a dotted path: an IK chain's `weight`, a model's position). What drives it, one of:
- * - `timeline`: `scroll([nearest|root|self] [block|inline|x|y])` (the scroll position of the character's
- *   nearest scroller, the page's, or the `subject` itself) or `view([axis] [inset [inset]])` (the `subject`'s
+ * - `timeline`: `scroll([nearest|root|self] [block|inline|x|y])` (the scroll position of the nearest scroller
+ *   around the scene, the page's, or the `subject` itself) or `view([axis] [inset [inset]])` (the `subject`'s
  *   progress through its scroller's view), as in CSS, with `range` in CSS `animation-range` syntax
  *   (`entry 0% exit 100%`, `cover 20% cover 80%`, `200px 1200px`). The browser's own ScrollTimeline /
  *   ViewTimeline measure it where it has them; elsewhere the same progress is computed from scroll offsets

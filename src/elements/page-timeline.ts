@@ -32,11 +32,14 @@ function isScrollContainer(el: Element, vertical: boolean): boolean {
   return overflow === 'auto' || overflow === 'scroll' || overflow === 'hidden';
 }
 
+/** Our viewers clip their canvas with `overflow: hidden` but never scroll: `nearest` looks past them. */
+const VIEWERS = new Set(['anim-scene', 'anim-character']);
+
 /** The nearest scroll container around `el` (across shadow roots), else the page's scroller. */
 function nearestScroller(el: Element, vertical: boolean): Element {
   let node: Element | null = el.parentElement ?? ((el.getRootNode() as ShadowRoot).host || null);
   while (node && node !== document.documentElement && node !== document.body) {
-    if (isScrollContainer(node, vertical)) return node;
+    if (!VIEWERS.has(node.localName) && isScrollContainer(node, vertical)) return node;
     node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host || null);
   }
   return rootScroller();
@@ -134,10 +137,13 @@ export class PageTimeline {
     this.#lastEpoch = epoch;
     if (this.#animation) {
       const p = this.#animation.effect?.getComputedTiming().progress;
-      // the browser's timeline catches up on its next frame: measure again then
-      if (typeof p !== 'number') this.#lastScroll = Number.NaN;
-      this.#progress = typeof p === 'number' ? p : Number.NaN;
-      return this.#progress;
+      if (typeof p === 'number') {
+        this.#progress = p;
+        return p;
+      }
+      // the browser's timeline catches up on its next rendered frame (never, while the page's time is stepped
+      // by hand): till then the computed progress stands in, and the next read asks the browser again
+      this.#lastScroll = Number.NaN;
     }
     this.#progress = this.#measure(scroll);
     return this.#progress;

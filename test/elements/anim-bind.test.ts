@@ -85,6 +85,39 @@ for (const native of [true, false]) {
   });
 }
 
+for (const native of [true, false]) {
+  describe(`<anim-bind> on the nearest scroller (${native ? 'the browser’s ScrollTimeline' : 'the computed fallback'})`, () => {
+    it('follows the scrolling box around the scene, not the viewers that clip their canvas', async () => {
+      AnimBind.nativeTimelines = native;
+      const root = await fixture<HTMLDivElement>(html`<div style="height: 300px; overflow-y: auto"></div>`);
+      root.innerHTML = `
+      <anim-scene paused style="position: sticky; top: 0; display: block; width: 200px; height: 150px">
+        <anim-character src="${MANNEQUIN}">
+          <anim-bind clip="walk" timeline="scroll(nearest block)"></anim-bind>
+        </anim-character>
+      </anim-scene>
+      <div style="height: 1300px"></div>`;
+      const scene = root.querySelector<AnimScene>('anim-scene')!;
+      const character = root.querySelector<AnimCharacter>('anim-character')!;
+      const errors = collectErrors(root);
+      await character.ready;
+      await settle();
+      // 150 + 1300 px of content in a 300 px box: 1150 px to scroll; half way is half the walk
+      for (const [y, progress] of [
+        [575, 0.5],
+        [1150, 1],
+        [0, 0],
+      ]) {
+        root.scrollTop = y;
+        if (native) await frames();
+        scene.step(DT);
+        expect(character.time, `time at ${y}`).to.be.closeTo(progress * WALK, 1e-4);
+      }
+      expect(errors).to.deep.equal([]);
+    });
+  });
+}
+
 describe('<anim-bind> through several cycles, and onto another element’s number', () => {
   it('walks a clip through its cycles when `to` passes its end, events once per crossing', async () => {
     AnimBind.nativeTimelines = false;
@@ -151,6 +184,10 @@ describe('<anim-bind> timelines: the computed fallback against the browser’s o
         computed: new PageTimeline(timeline.value, range.value, card, false),
       };
     });
+    // before the browser's timelines have had a frame (or on a page whose time is stepped by hand) the
+    // computed progress stands in: a number at once, never NaN
+    window.scrollTo(0, 950);
+    for (const p of pairs) expect(p.native.read(), `${p.what} before a frame`).to.be.closeTo(p.computed.read(), 1e-5);
     let compared = 0;
     for (const y of [0, 700, 950, 1000, 1150, 1300, 1450, 1600, 1750, 2500, 0]) {
       window.scrollTo(0, y);

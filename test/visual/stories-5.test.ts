@@ -8,8 +8,6 @@ import { screenshotStories } from './story-runner.js';
 // the same twice: two runs differed on 12% of the picture (the walkers stood elsewhere)
 const { Thousand: _thousand, Flow: _flow, ...crowdStories } = crowd;
 
-// anim-bind's stories are left out for now: with time stepped by hand their scroll timeline never reads a
-// value (the binding's progress stays NaN), so the character stands in its T-pose; see the session's report
 screenshotStories({
   'anim-crowd': crowdStories,
   'anim-inspector': inspector,
