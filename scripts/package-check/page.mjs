@@ -38,3 +38,35 @@ export function consumerPage(head, libraryImport, assetsImport, askPhysics = fal
 </script>
 </body></html>`;
 }
+
+// A page of the elements the page draws itself, each from its own entry: a tween of a CSS custom property and
+// a sprite drawn with CSS from the package's sprite sheet, both stepped by hand; it reports what they showed.
+export function domOnlyPage(head) {
+  return `<!doctype html>
+<html><head><meta charset="utf-8">${head}</head>
+<body>
+<div id="glow" style="box-shadow: 0 0 var(--glow) gold">
+  <anim-tween property="--glow" from="0px" to="24px" duration="1s" fill="forwards"></anim-tween>
+</div>
+<anim-sprite id="walker"></anim-sprite>
+<script type="module">
+  import 'anim-elements/elements/anim-tween.js';
+  import 'anim-elements/elements/anim-sprite.js';
+  import { mannequinWalkSheetUrl } from 'anim-elements/assets';
+  const tween = document.querySelector('anim-tween');
+  const sprite = document.querySelector('#walker');
+  window.report = new Promise((resolve) => {
+    sprite.addEventListener('anim-error', (e) => resolve({ error: e.detail.message }));
+    sprite.addEventListener('anim-load', async () => {
+      await tween.updateComplete;
+      tween.play();
+      tween.step(2);
+      sprite.step(0.5);
+      const glow = getComputedStyle(document.querySelector('#glow')).getPropertyValue('--glow').trim();
+      resolve({ glow, frame: sprite.frame, frames: sprite.frameCount });
+    });
+    sprite.src = mannequinWalkSheetUrl;
+  });
+</script>
+</body></html>`;
+}

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { CHROME_ARGS, findChrome, HOW_TO_GET_CHROME } from '../../tools/find-chrome.mjs';
-import { consumerPage } from './page.mjs';
+import { consumerPage, domOnlyPage } from './page.mjs';
 
 const root = process.cwd();
 const failures = [];
@@ -113,6 +113,7 @@ const pages = {
     'anim-elements/assets',
     true,
   ),
+  '/dom-only.html': domOnlyPage(`<script type="importmap">${importMap}</script>`),
   '/standalone.html': consumerPage(
     '',
     '/node_modules/anim-elements/dist/standalone/anim-elements.js',
@@ -146,7 +147,7 @@ const tags = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')
 );
 const browser = await puppeteer.launch({ executablePath, headless: true, args: CHROME_ARGS });
 try {
-  for (const path of Object.keys(pages)) {
+  for (const path of Object.keys(pages).filter((p) => p !== '/dom-only.html')) {
     const page = await browser.newPage();
     const pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -194,6 +195,21 @@ try {
     check(pageErrors.length === 0, `${path}: no page errors${pageErrors.length ? `: ${pageErrors.slice(0, 3)}` : ''}`);
     await page.close();
   }
+  // the elements drawn by the page alone (a tween of CSS, a sprite with background-position), from their own
+  // subpath entries: they work, and three.js is never fetched
+  const page = await browser.newPage();
+  const requested = [];
+  const pageErrors = [];
+  page.on('request', (r) => requested.push(r.url()));
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`${origin}/dom-only.html`);
+  const dom = await page.evaluate(() => window.report);
+  check(dom.glow === '24px', `/dom-only.html: the CSS tween ran (--glow ${dom.glow})`);
+  check(dom.frames > 1 && dom.frame > 0, `/dom-only.html: the CSS sprite steps (frame ${dom.frame} of ${dom.frames})`);
+  const three = requested.filter((url) => url.includes('/node_modules/three/'));
+  check(three.length === 0, `/dom-only.html: three.js is not fetched${three.length ? ` (${three[0]})` : ''}`);
+  check(pageErrors.length === 0, `/dom-only.html: no page errors${pageErrors.length ? `: ${pageErrors[0]}` : ''}`);
+  await page.close();
 } finally {
   await browser.close();
   server.close();

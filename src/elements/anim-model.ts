@@ -16,7 +16,7 @@ import {
   type Listen,
   queueEvent,
 } from './events.js';
-import { type StageLease, StageLeaseController } from './stage-context.js';
+import { type StageLease, StageLeaseController } from './stage-lease.js';
 import { parseAngles3, parseEnum, parseScale, parseVector3, type Vector3Tuple } from './units.js';
 
 const ORIGIN: Vector3Tuple = [0, 0, 0];

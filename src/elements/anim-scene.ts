@@ -3,7 +3,7 @@ import { css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { instancedSkinsOf } from '../scene/instanced-skin.js';
 import { configurePhysics } from '../scene/physics.js';
-import { setMaxRagdolls } from '../scene/ragdoll.js';
+import { setMaxRagdolls } from '../scene/ragdoll-cap.js';
 import { DEBUG_VIEWS, type DebugView, Stage } from '../scene/stage.js';
 import { acceptFinite, acceptValue, listText } from './accept-value.js';
 import { reportContextChanges } from './context-events.js';

@@ -11,7 +11,7 @@ import {
   seekSprite,
   type WrapMode,
 } from '../runtime/index.js';
-import { SpriteQuad } from '../scene/sprite-quad.js';
+import type { SpriteQuad } from '../scene/sprite-quad.js';
 import type { Actor, Stage } from '../scene/stage.js';
 import { setTransform } from '../scene/transform.js';
 import { pageTicker } from '../scene/tween/page-ticker.js';
@@ -32,6 +32,21 @@ import { findSceneStage } from './stage-context.js';
 import { parseNumber, parseVector3, type Vector3Tuple } from './units.js';
 
 export type { AnimSpriteEventMap, AnimSpriteFrameDetail, AnimSpriteLoadDetail, AnimSpritePlaybackDetail };
+
+type QuadModule = typeof import('../scene/sprite-quad.js');
+/** The 3D quad's code, fetched when a sprite first joins a scene: a sprite drawn with CSS loads no three.js. */
+let quads: QuadModule | undefined;
+let quadsLoading: Promise<QuadModule> | undefined;
+const loadQuads = () => {
+  quadsLoading ??= import('../scene/sprite-quad.js').then(
+    (module) => (quads = module),
+    (error) => {
+      quadsLoading = undefined; // asked again next time
+      throw error;
+    },
+  );
+  return quadsLoading;
+};
 
 /**
  * A sprite-sheet animation. The sheet is an image cut into a grid (`columns`, `rows`, `frames`) or a
@@ -323,7 +338,8 @@ export class AnimSprite extends LitElement {
     this.#requestedSrc = src;
     if (!src) return;
     try {
-      const loaded = await loadSpriteSheet(src, abort.signal);
+      // in a scene, the quad's code loads beside the sheet: the quad is there by the time anim-load fires
+      const [loaded] = await Promise.all([loadSpriteSheet(src, abort.signal), this.#stage ? loadQuads() : null]);
       if (!loaded || abort.signal.aborted) return;
       const { image, atlas } = loaded;
       this.#atlas = atlas;
@@ -341,9 +357,17 @@ export class AnimSprite extends LitElement {
     this.#quad?.dispose();
     this.#quad = undefined;
     if (!this.#stage || !this.#image) return;
-    this.#quad = new SpriteQuad(this.#image);
+    if (!quads) {
+      loadQuads().then(
+        () => this.#quad || this.#makeQuad(),
+        (error) => reportCaught(this, error, this.src),
+      );
+      return;
+    }
+    this.#quad = new quads.SpriteQuad(this.#image);
     this.#stage.content.add(this.#quad.object3D);
     this.#placeQuad();
+    this.#showFrame();
     this.#stage.contentChanged();
   }
 

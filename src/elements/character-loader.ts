@@ -19,7 +19,7 @@ import type { Stage } from '../scene/stage.js';
 import { reportCaught, reportError } from './errors.js';
 import { queueEvent } from './events.js';
 import { whenNearViewport } from './near-viewport.js';
-import { type StageLease, StageLeaseController } from './stage-context.js';
+import { type StageLease, StageLeaseController } from './stage-lease.js';
 import { trackLoad } from './viewer-cover.js';
 
 /** What the loader asks of the character around it. */

@@ -1,7 +1,8 @@
 /**
  * Ragdolls for `<anim-character>`: the character's `ragdoll()` / `getUp()` and `<anim-ragdoll>` come here.
  * One controller per character, for the character's lifetime; its Ragdoll is made for the current model.
- * Physics (Rapier) is started on the first ragdoll of a stage, never before.
+ * Physics (Rapier) is started on the first ragdoll of a stage, never before; the ragdolls' own code loads with it
+ * (a page that never ragdolls never fetches it).
  */
 import type { ReactiveController } from 'lit';
 import { describeValue } from '../runtime/describe-value.js';
@@ -9,7 +10,7 @@ import { describeValue } from '../runtime/describe-value.js';
 import type { RagdollLimits } from '../runtime/ragdoll/index.js';
 import type { CharacterRig } from '../scene/character-rig.js';
 import { startPhysics } from '../scene/physics.js';
-import { Ragdoll } from '../scene/ragdoll.js';
+import type { Ragdoll } from '../scene/ragdoll.js';
 import type { Stage } from '../scene/stage.js';
 import { reportCaught, reportCaughtOnce, reportError } from './errors.js';
 import { queueEvent } from './events.js';
@@ -97,8 +98,9 @@ export class RagdollController implements ReactiveController {
     if (!rig || !stage) return;
     const limits = options?.limits ?? description?.limits ?? 'natural';
     let physics: Awaited<ReturnType<typeof startPhysics>>;
+    let ragdolls: typeof import('../scene/ragdoll.js');
     try {
-      physics = await startPhysics(stage);
+      [physics, ragdolls] = await Promise.all([startPhysics(stage), import('../scene/ragdoll.js')]);
     } catch (error) {
       reportCaughtOnce(character, error, 'ragdoll()'); // the scene and controllers meet the same cause
       return;
@@ -108,7 +110,7 @@ export class RagdollController implements ReactiveController {
       let entry = this.#entry;
       if (!entry || entry.rig !== rig || (entry.limits !== limits && entry.ragdoll.status === 'off')) {
         entry?.ragdoll.dispose();
-        const ragdoll = new Ragdoll(rig, physics, stage, limits, {
+        const ragdoll = new ragdolls.Ragdoll(rig, physics, stage, limits, {
           phase: (phase) => queueEvent(character, 'anim-ragdoll', { phase }),
         });
         entry = { ragdoll, limits, rig };

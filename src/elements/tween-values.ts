@@ -53,7 +53,7 @@ export function parseTweenValue(text: string, type: TweenValueType, unit = ''): 
       return parseQuaternion(text);
     case 'color':
     case 'css-color': {
-      const color = parseColor(text).ok ? resolveCssColor(text.trim())?.color : undefined;
+      const color = parseColor(text).ok ? resolveCssColor(text.trim()) : undefined;
       return color ? ok([color.r, color.g, color.b]) : { ok: false, message: `"${text}" is not a CSS colour` };
     }
     case 'css-number': {

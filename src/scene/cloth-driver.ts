@@ -15,7 +15,7 @@ import { quatFromMatrix, type RagdollLayout, rotateVector } from '../runtime/rag
 import type { CharacterRig } from './character-rig.js';
 import { asCoded, CodedError } from './coded-error.js';
 import type { ModelPoseModifier } from './pose-pipeline.js';
-import { layoutRagdoll } from './ragdoll.js';
+import { layoutRagdoll } from './ragdoll-layout.js';
 import type { Actor, Stage } from './stage.js';
 
 export type ClothColliders = 'bones' | 'none';

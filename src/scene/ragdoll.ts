@@ -1,23 +1,12 @@
 import { Frustum, Matrix4, Sphere } from 'three';
+import { blendPoses, copyPose, createPose, localToModel, type Pose, setRestPose } from '../runtime/index.js';
 import {
-  blendPoses,
-  copyPose,
-  createPose,
-  localToModel,
-  type Pose,
-  setRestPose,
-  skinningMatrices,
-  skinVertices,
-} from '../runtime/index.js';
-import {
-  buildRagdoll,
   createRagdollScratch,
   createRagdollState,
   lyingYaw,
   type RagdollLayout,
   type RagdollLimits,
   type RagdollState,
-  type RagdollVertices,
   ragdollBodiesFromMatrices,
   ragdollBody,
   ragdollFaceUp,
@@ -28,9 +17,10 @@ import {
   rotateVector,
 } from '../runtime/ragdoll/index.js';
 import type { CharacterRig } from './character-rig.js';
-import { asCoded } from './coded-error.js';
 import type { PhysicsListener, PhysicsWorld, RapierBody } from './physics.js';
 import type { LocalPoseModifier, ModelPoseModifier, PoseSource } from './pose-pipeline.js';
+import { registeredManager } from './ragdoll-cap.js';
+import { layoutRagdoll } from './ragdoll-layout.js';
 import type { Stage } from './stage.js';
 
 export type RagdollPhase = 'start' | 'settled' | 'recovered';
@@ -52,60 +42,6 @@ const GET_UP_CLIPS = {
   up: ['get-up-back', 'get-up-face-up', 'getup-back', 'get-up', 'GetUp'],
   down: ['get-up-front', 'get-up-face-down', 'getup-front', 'get-up', 'GetUp'],
 };
-
-/**
- * Skinned vertices of the rig's visible meshes in model space at the rest pose: what the capsules are sized
- * from (a mesh taken over by a cloth is hidden, and is no part of the body).
- */
-function restVertices(rig: CharacterRig, restWorld: Float32Array): RagdollVertices | null {
-  const { asset, skinned } = rig.binding;
-  const positions: number[] = [];
-  const joints: number[] = [];
-  const weights: number[] = [];
-  for (const { mesh, skin: skinIndex } of skinned) {
-    if (!mesh.visible) continue;
-    const skin = asset.skins[skinIndex];
-    const g = mesh.geometry;
-    const position = g.getAttribute('position');
-    const slot = g.getAttribute('skinIndex');
-    const weight = g.getAttribute('skinWeight');
-    if (!position || !slot || !weight || !skin) continue;
-    const matrices = new Float32Array(skin.joints.length * 16);
-    skinningMatrices(skin, restWorld, matrices);
-    const source = {
-      positions: Float32Array.from({ length: position.count * 3 }, (_, i) => position.getComponent((i / 3) | 0, i % 3)),
-      normals: null,
-      joints: Uint16Array.from({ length: slot.count * 4 }, (_, i) => slot.getComponent(i >> 2, i & 3)),
-      weights: Float32Array.from({ length: weight.count * 4 }, (_, i) => weight.getComponent(i >> 2, i & 3)),
-    };
-    const out = new Float32Array(source.positions.length);
-    skinVertices(source, matrices, out, null);
-    for (let i = 0; i < out.length; i++) positions.push(out[i]);
-    for (let i = 0; i < source.joints.length; i++) {
-      joints.push(skin.joints[source.joints[i]] ?? -1);
-      weights.push(source.weights[i]);
-    }
-  }
-  return positions.length > 0 ? { positions, joints, weights } : null;
-}
-
-/**
- * Lays out the ragdoll of a rig's skeleton, on the bones of its humanoid map.
- * @throws CodedError `no-humanoid` when the skeleton has no humanoid bones.
- */
-export function layoutRagdoll(rig: CharacterRig, limits: RagdollLimits): RagdollLayout {
-  const { skeleton } = rig.binding.asset;
-  const humanoid = rig.humanoid('ragdoll').map;
-  const rest = createPose(skeleton.jointCount);
-  setRestPose(skeleton, rest);
-  const restWorld = new Float32Array(skeleton.jointCount * 16);
-  localToModel(skeleton, rest, null, restWorld);
-  try {
-    return buildRagdoll(skeleton, restWorld, restVertices(rig, restWorld), limits, humanoid);
-  } catch (error) {
-    throw asCoded(error);
-  }
-}
 
 /** Keeps the rig's last two world poses and the time between them, for a ragdoll's starting velocities. */
 class MotionTracker implements ModelPoseModifier {
@@ -583,23 +519,11 @@ export class RagdollManager implements PhysicsListener {
   }
 }
 
-const managers = new WeakMap<Stage, RagdollManager>();
-const caps = new WeakMap<Stage, number>();
-
 /** The ragdoll manager of a stage (made with its physics world's first ragdoll). */
 export function managerFor(stage: Stage, physics: PhysicsWorld): RagdollManager {
-  let manager = managers.get(stage);
-  if (!manager) {
-    manager = new RagdollManager(stage);
-    manager.maxActive = caps.get(stage) ?? manager.maxActive;
-    managers.set(stage, manager);
+  return registeredManager(stage, () => {
+    const manager = new RagdollManager(stage);
     physics.addListener(manager);
-  }
-  return manager;
-}
-
-/** How many of a stage's ragdolls simulate at once (default 12); lowering it settles the farthest now. */
-export function setMaxRagdolls(stage: Stage, count: number): void {
-  caps.set(stage, count);
-  managers.get(stage)?.setMaxActive(count);
+    return manager;
+  });
 }

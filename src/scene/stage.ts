@@ -366,7 +366,7 @@ export class Stage implements StageCore {
   setBackground(css: string): boolean {
     const resolved = resolveCssColor(css);
     if (!resolved) return false;
-    this.#surface.look.clearColor.set(resolved.color);
+    this.#surface.look.clearColor.setRGB(resolved.r, resolved.g, resolved.b);
     this.#surface.look.clearAlpha = resolved.alpha;
     this.loop?.requestRedraw();
     return true;

@@ -3,7 +3,7 @@
 import { html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { Mesh, MeshStandardMaterial, TorusKnotGeometry } from 'three';
-import { getStage, type StageLease } from '../../src/elements/stage-context.js';
+import { getStage, type StageLease } from '../../src/elements/stage-lease.js';
 import type { Actor } from '../../src/scene/stage.js';
 
 @customElement('demo-shape')

@@ -19,7 +19,7 @@ export function cssVariableChannel(el: HTMLElement | SVGElement, name: string, u
       kind: 'linear',
       valueType: 'css-color',
       read(out) {
-        const color = resolveCssColor(computed())?.color;
+        const color = resolveCssColor(computed());
         if (!color) return false;
         out[0] = color.r;
         out[1] = color.g;

@@ -1,4 +1,4 @@
-import { type Color, type Light, type Material, MathUtils, type Mesh, type Object3D } from 'three';
+import type { Color, Light, Material, Mesh, Object3D } from 'three';
 import type { TweenChannel, TweenValueType } from './channel.js';
 
 const AXES = { x: 0, y: 1, z: 2 } as const;
@@ -108,8 +108,8 @@ export function objectChannel(object: Object3D, path: string): TweenChannel | un
   if (head !== 'position' && head !== 'rotation' && head !== 'scale') return undefined;
   const angle = head === 'rotation';
   const vector = angle ? object.rotation : object[head];
-  const toValue = angle ? MathUtils.RAD2DEG : 1;
-  const fromValue = angle ? MathUtils.DEG2RAD : 1;
+  const toValue = angle ? 180 / Math.PI : 1;
+  const fromValue = angle ? Math.PI / 180 : 1;
   if (tail !== undefined) {
     if (!(tail in AXES)) return undefined;
     const axis = tail as Axis;
