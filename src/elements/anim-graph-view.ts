@@ -1,18 +1,12 @@
-import { html, LitElement, nothing, svg } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { html, nothing, svg } from 'lit';
+import { customElement } from 'lit/decorators.js';
 import { type GraphLayout, layoutGraph } from '../graph/graph-layout.js';
 import type { CompiledGraph } from '../graph/index.js';
-import { acceptValue } from './accept-value.js';
+import { CharacterPanel, panelStyles } from './character-panel.js';
 import { GraphViewPaint } from './graph-view-paint.js';
 import { graphViewStyles } from './graph-view-styles.js';
 import { conditionText, layerCaption, transitionTitle } from './graph-view-text.js';
 import { characterInternals } from './internals.js';
-import { parseEnum, parseTime } from './units.js';
-
-const parseInterval = (text: string) => parseTime(text, { min: 0.016 });
-const THEMES = ['auto', 'light', 'dark'] as const;
-type Theme = (typeof THEMES)[number];
-const parseTheme = (text: string) => parseEnum(text, THEMES);
 
 /** What the view reads from its character. */
 /** A character: its graph's run is read through the library's internals. */
@@ -61,57 +55,26 @@ const isGraphHost = (el: Element | null): el is GraphHost => characterInternals(
  * @cssprop [--anim-graph-leaving] - The state a crossfade is leaving.
  */
 @customElement('anim-graph-view')
-export class AnimGraphView extends LitElement {
-  static override styles = graphViewStyles;
+export class AnimGraphView extends CharacterPanel {
+  static override styles = [panelStyles, graphViewStyles];
 
-  #interval = 0.1;
-  #theme: Theme = 'auto';
-  #timer: ReturnType<typeof setInterval> | undefined;
   #character: GraphHost | null = null;
   #graph: CompiledGraph | null = null;
   #layout: GraphLayout | null = null;
   /** The live part of the drawing, found after each render. */
   #live: GraphViewPaint | null = null;
 
-  @property() for = '';
-
-  @property()
-  get interval(): number {
-    return this.#interval;
-  }
-  set interval(value: number | string | null | undefined) {
-    this.#interval = acceptValue(this, 'interval', value, parseInterval, this.#interval, 0.1);
-    if (this.isConnected) this.#startTimer();
-  }
-
-  @property({ reflect: true })
-  get theme(): Theme {
-    return this.#theme;
-  }
-  set theme(value: string | null | undefined) {
-    this.#theme = acceptValue(this, 'theme', value, parseTheme, this.#theme, 'auto');
+  constructor() {
+    super(0.1);
   }
 
   get character(): Element | null {
     return this.#character;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#startTimer();
-    queueMicrotask(() => this.refresh());
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-  }
-
   /** Brings the drawing up to date now (it also does so every `interval`): redrawn if the graph changed, else only the live highlights and values. */
   refresh(): void {
-    const root = this.getRootNode() as Document | ShadowRoot;
-    const found = this.for && typeof root.getElementById === 'function' ? root.getElementById(this.for) : null;
+    const found = this.forTarget();
     const character = isGraphHost(found) ? found : null;
     const graph = characterInternals(character)?.graph.compiled ?? null;
     if (character !== this.#character || graph !== this.#graph) {
@@ -210,11 +173,6 @@ export class AnimGraphView extends LitElement {
   #paint(): void {
     const run = characterInternals(this.#character)?.graph;
     if (this.#graph && this.#layout && run) this.#live?.paint(this.#graph, this.#layout, run);
-  }
-
-  #startTimer(): void {
-    clearInterval(this.#timer);
-    this.#timer = setInterval(() => this.refresh(), this.#interval * 1000);
   }
 }
 

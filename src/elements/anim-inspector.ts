@@ -1,19 +1,16 @@
-import { html, LitElement } from 'lit';
+import { html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { describeValue } from '../runtime/describe-value.js';
 import { GraphRecorder, type ReplayResult } from '../scene/graph-recorder.js';
 import { acceptValue } from './accept-value.js';
+import { CharacterPanel, panelStyles } from './character-panel.js';
 import { reportError } from './errors.js';
 import { paintTimeline, type TimelineColors, timeAtX } from './inspector-paint.js';
 import { inspectorStyles } from './inspector-styles.js';
 import { type CharacterInternals, characterInternals } from './internals.js';
-import { parseEnum, parseTime } from './units.js';
+import { parseTime } from './units.js';
 
 const parseWindow = (text: string) => parseTime(text, { min: 1, max: 20 });
-const parseInterval = (text: string) => parseTime(text, { min: 0.016 });
-const THEMES = ['auto', 'light', 'dark'] as const;
-type Theme = (typeof THEMES)[number];
-const parseTheme = (text: string) => parseEnum(text, THEMES);
 /** The palette's colours the canvas needs, resolved (light-dark() and all) through hidden probes. */
 const PROBES = ['text', 'muted', 'border', 'accent', 'marker', 'record'] as const;
 
@@ -66,15 +63,10 @@ export type { ReplayResult };
  * @cssprop [--anim-inspector-record] - The recording mark.
  */
 @customElement('anim-inspector')
-export class AnimInspector extends LitElement {
-  static override styles = inspectorStyles;
-
-  @property() for = '';
+export class AnimInspector extends CharacterPanel {
+  static override styles = [panelStyles, inspectorStyles];
 
   #window = 6;
-  #interval = 0.05;
-  #theme: Theme = 'auto';
-  #timer: ReturnType<typeof setInterval> | undefined;
   #character: Element | null = null;
   #internals: CharacterInternals | undefined;
   readonly #recorder = new GraphRecorder();
@@ -91,23 +83,6 @@ export class AnimInspector extends LitElement {
   }
   set window(value: number | string | null | undefined) {
     this.#window = acceptValue(this, 'window', value, parseWindow, this.#window, 6);
-  }
-
-  @property()
-  get interval(): number {
-    return this.#interval;
-  }
-  set interval(value: number | string | null | undefined) {
-    this.#interval = acceptValue(this, 'interval', value, parseInterval, this.#interval, 0.05);
-    if (this.isConnected) this.#startTimer();
-  }
-
-  @property({ reflect: true })
-  get theme(): Theme {
-    return this.#theme;
-  }
-  set theme(value: string | null | undefined) {
-    this.#theme = acceptValue(this, 'theme', value, parseTheme, this.#theme, 'auto');
   }
 
   get character(): Element | null {
@@ -132,16 +107,12 @@ export class AnimInspector extends LitElement {
     return h && k >= 0 ? h.time[h.row(k)] : null;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#startTimer();
-    queueMicrotask(() => this.refresh());
+  constructor() {
+    super(0.05);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearInterval(this.#timer);
-    this.#timer = undefined;
     this.resume();
     this.#attach(null);
   }
@@ -153,8 +124,7 @@ export class AnimInspector extends LitElement {
 
   /** Finds the character (`for`) again and redraws the timeline now (it also does so every `interval`). */
   refresh(): void {
-    const root = this.getRootNode() as Document | ShadowRoot;
-    const found = this.for && typeof root.getElementById === 'function' ? root.getElementById(this.for) : null;
+    const found = this.forTarget();
     const internals = characterInternals(found);
     if (!internals && this.for && this.#reportedFor !== this.for && this.isConnected) {
       this.#reportedFor = this.for;
@@ -373,11 +343,6 @@ export class AnimInspector extends LitElement {
       marker: read('marker'),
       record: read('record'),
     };
-  }
-
-  #startTimer(): void {
-    clearInterval(this.#timer);
-    this.#timer = setInterval(() => this.refresh(), this.#interval * 1000);
   }
 }
 

@@ -3,7 +3,6 @@ import { css } from 'lit';
 /** The look of `<anim-graph-view>`: every colour a custom property, light and dark from the colour scheme. */
 export const graphViewStyles = css`
   :host {
-    color-scheme: light dark;
     --_surface: var(--anim-graph-surface, light-dark(#ffffffeb, #1b1e24eb));
     --_text: var(--anim-graph-text, light-dark(#1f2733, #e4e8ef));
     --_muted: var(--anim-graph-muted, light-dark(#6b7685, #97a2b3));
@@ -17,19 +16,7 @@ export const graphViewStyles = css`
     align-items: flex-start;
     gap: 14px;
     max-width: 100%;
-    box-sizing: border-box;
     padding: 12px;
-    border: 1px solid var(--_border);
-    border-radius: 12px;
-    background: var(--_surface);
-    color: var(--_text);
-    font: 12px/1.35 ui-sans-serif, system-ui, -apple-system, 'Segoe UI', sans-serif;
-  }
-  :host([theme='light']) {
-    color-scheme: light;
-  }
-  :host([theme='dark']) {
-    color-scheme: dark;
   }
   svg {
     display: block;

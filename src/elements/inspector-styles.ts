@@ -3,7 +3,6 @@ import { css } from 'lit';
 /** The look of `<anim-inspector>`: the graph view's palette, every colour a custom property. */
 export const inspectorStyles = css`
   :host {
-    color-scheme: light dark;
     --_surface: var(--anim-inspector-surface, light-dark(#ffffffeb, #1b1e24eb));
     --_text: var(--anim-inspector-text, light-dark(#1f2733, #e4e8ef));
     --_muted: var(--anim-inspector-muted, light-dark(#6b7685, #97a2b3));
@@ -12,19 +11,7 @@ export const inspectorStyles = css`
     --_marker: var(--anim-inspector-marker, light-dark(#e3a33b, #e8b260));
     --_record: var(--anim-inspector-record, light-dark(#d63b3b, #ff6b6b));
     display: block;
-    box-sizing: border-box;
     padding: 10px 12px;
-    border: 1px solid var(--_border);
-    border-radius: 12px;
-    background: var(--_surface);
-    color: var(--_text);
-    font: 12px/1.35 ui-sans-serif, system-ui, -apple-system, 'Segoe UI', sans-serif;
-  }
-  :host([theme='light']) {
-    color-scheme: light;
-  }
-  :host([theme='dark']) {
-    color-scheme: dark;
   }
   .toolbar {
     display: flex;
