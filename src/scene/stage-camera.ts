@@ -139,10 +139,12 @@ export class StageCamera {
   advance(dt: number): void {
     if (!this.autoRotate || dt <= 0) return;
     this.#idle += dt;
-    if (this.#idle < this.autoRotateDelay) return;
+    // only the part of the frame past the delay turns (a long frame that ends the wait turns by its remainder)
+    const turning = Math.min(dt, this.#idle - this.autoRotateDelay);
+    if (turning <= 0) return;
     const target = this.#controls?.target ?? (this.target === 'auto' ? this.fittedTarget : this.#target);
     _offset.subVectors(this.camera.position, target);
-    _offset.applyAxisAngle(this.camera.up, MathUtils.degToRad(AUTO_ROTATE_SPEED * dt));
+    _offset.applyAxisAngle(this.camera.up, MathUtils.degToRad(AUTO_ROTATE_SPEED * turning));
     this.camera.position.copy(target).add(_offset);
     this.camera.lookAt(target);
     this.#controls?.update();

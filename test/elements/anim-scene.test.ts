@@ -133,6 +133,36 @@ describe('<anim-scene>', () => {
       expect(el.stage!.loop.running).to.equal(true);
     });
 
+    it('auto-rotate turns the camera a turn in 30 s, and waits auto-rotate-delay after the user touches it', async () => {
+      const el = await fixture<AnimScene>(
+        html`<anim-scene paused controls auto-rotate auto-rotate-delay="2s" style="width: 200px; height: 150px"></anim-scene>`,
+      );
+      el.step(0);
+      const start = el.getCameraOrbit();
+      const yaw = () => el.getCameraOrbit().yaw;
+      for (let i = 0; i < 6; i++) el.step(0.5);
+      // from the first frame: 3 s at 12° a second
+      expect(yaw() - start.yaw).to.be.closeTo(36, 1e-3);
+      expect(el.getCameraOrbit().pitch).to.be.closeTo(start.pitch, 1e-3);
+      expect(el.getCameraOrbit().distance).to.be.closeTo(start.distance, 1e-3);
+      // the user zooms with the wheel: the camera holds still for the delay, then turns again
+      const canvas = el.stage!.canvas;
+      canvas.dispatchEvent(new WheelEvent('wheel', { deltaY: -40, bubbles: true, cancelable: true }));
+      el.step(0);
+      const touched = yaw();
+      for (let i = 0; i < 3; i++) el.step(0.5);
+      expect(yaw(), 'held during the delay').to.be.closeTo(touched, 1e-3);
+      for (let i = 0; i < 3; i++) el.step(0.5);
+      // 3 s after the touch: 1 s past the delay
+      expect(yaw() - touched).to.be.closeTo(12, 1e-3);
+      // turned off, it stays where it is
+      el.autoRotate = false;
+      await el.updateComplete;
+      const off = yaw();
+      el.step(1);
+      expect(yaw()).to.be.closeTo(off, 1e-6);
+    });
+
     it('time-scale reaches the loop', async () => {
       const el = await fixture<AnimScene>(html`<anim-scene time-scale="0.25"></anim-scene>`);
       expect(el.timeScale).to.equal(0.25);
