@@ -1,15 +1,23 @@
 // The screenshot tests' baselines (test/visual/): the page asks whether it runs in update mode
 // (`npm run screenshots:update` sets UPDATE_SCREENSHOTS=1) and, in that mode only, hands each PNG it drew to
-// this middleware, which writes it under test/visual/baselines/. In a normal run nothing is written.
+// this middleware, which writes it under test/visual/baselines/. In a normal run only the pictures that failed
+// are written, under test/visual/failures/ (ignored by git).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const BASELINE_DIR = resolve(process.cwd(), 'test/visual/baselines');
+/** Where a run puts each picture that did not match its baseline (not committed). */
+const FAILURE_DIR = resolve(process.cwd(), 'test/visual/failures');
 const UPDATE = process.env.UPDATE_SCREENSHOTS === '1';
 
 export async function koaVisualBaselines(ctx, next) {
   if (ctx.path === '/__visual/mode') {
     ctx.body = { update: UPDATE };
+    return;
+  }
+  const failure = /^\/__visual\/failure\/([\w.-]+\.png)$/.exec(ctx.path);
+  if (failure && ctx.method === 'PUT') {
+    await writeBody(ctx, FAILURE_DIR, failure[1]);
     return;
   }
   const match = /^\/__visual\/baseline\/([\w.-]+\.png)$/.exec(ctx.path);
@@ -19,14 +27,18 @@ export async function koaVisualBaselines(ctx, next) {
       ctx.body = 'baselines are written only by `npm run screenshots:update`';
       return;
     }
-    const chunks = [];
-    for await (const chunk of ctx.req) chunks.push(chunk);
-    mkdirSync(BASELINE_DIR, { recursive: true });
-    writeFileSync(join(BASELINE_DIR, match[1]), Buffer.concat(chunks));
-    ctx.status = 204;
+    await writeBody(ctx, BASELINE_DIR, match[1]);
     return;
   }
   await next();
+}
+
+async function writeBody(ctx, dir, file) {
+  const chunks = [];
+  for await (const chunk of ctx.req) chunks.push(chunk);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, file), Buffer.concat(chunks));
+  ctx.status = 204;
 }
 
 /**

@@ -133,15 +133,18 @@ export async function matchBaseline(name: string, context: CanvasRenderingContex
   const image = context.getImageData(0, 0, WIDTH, HEIGHT);
   expect(contentFraction(image), `${name}: something is drawn`).to.be.above(MIN_CONTENT);
   const file = `${name}.png`;
+  const png = () => new Promise<Blob>((resolve) => context.canvas.toBlob((b) => resolve(b!), 'image/png'));
   if (await updating()) {
-    const blob = await new Promise<Blob>((resolve) => context.canvas.toBlob((b) => resolve(b!), 'image/png'));
-    const response = await fetch(`/__visual/baseline/${file}`, { method: 'PUT', body: blob });
+    const response = await fetch(`/__visual/baseline/${file}`, { method: 'PUT', body: await png() });
     expect(response.ok, `${file} written`).to.equal(true);
     return;
   }
+  const differing = differingFraction(image, await baseline(name));
+  // the picture that failed goes to test/visual/failures/, to be looked at beside its baseline
+  if (differing >= MAX_DIFFERENT) await fetch(`/__visual/failure/${file}`, { method: 'PUT', body: await png() });
   expect(
-    differingFraction(image, await baseline(name)),
-    `${name}: fraction of pixels unlike the baseline (after a camera change: npm run screenshots:update)`,
+    differing,
+    `${name}: fraction of pixels unlike the baseline (its picture: test/visual/failures/${file})`,
   ).to.be.below(MAX_DIFFERENT);
 }
 
@@ -155,15 +158,16 @@ export async function settled(root: Element, timeout = 30000): Promise<void> {
     HTMLElement & { updateComplete: Promise<unknown>; ready: Promise<unknown> }
   >('anim-crowd'))
     waits.push(crowd.updateComplete.then(() => crowd.ready).catch(() => undefined));
-  // a sprite reports its sheet once (call this right after rendering, before the sheet can arrive)
-  for (const sprite of root.querySelectorAll('anim-sprite'))
+  // a sprite reports its sheet once (call this right after rendering, before the sheet can arrive); a sprite
+  // or a model without a file (a gaze target, a placeholder) never reports: nothing to wait for
+  for (const sprite of root.querySelectorAll('anim-sprite[src]'))
     waits.push(
       new Promise((resolve) => {
         sprite.addEventListener('anim-load', resolve, { once: true });
         sprite.addEventListener('anim-error', resolve, { once: true });
       }),
     );
-  for (const model of root.querySelectorAll<HTMLElement & { loaded?: boolean }>('anim-model')) {
+  for (const model of root.querySelectorAll<HTMLElement & { loaded?: boolean }>('anim-model[src]')) {
     if (!model.loaded)
       waits.push(
         new Promise((resolve) => {
