@@ -16,6 +16,8 @@ export const SKINNING_MODES: readonly SkinningMode[] = ['gpu', 'cpu'];
 
 /** The last stage of a rig's frame: world-space joint matrices in, deformed meshes out. */
 export interface SkinOutput {
+  /** Set each frame from the character's tier: a culled character is out of view (an output may skip drawing it). */
+  culled?: boolean;
   write(model: Float32Array): void;
   dispose(): void;
 }
