@@ -176,6 +176,27 @@ describe('instanced skinning', () => {
     expect(counts().sort()).to.deep.equal([3, 4, 4]);
   });
 
+  it('a held (reduced-rate) character rides its root between poses: its row is the posed one carried along', async () => {
+    const { scene, characters } = await mountRow(2, 'root-motion="off"');
+    // every character below the thresholds: the nearest posed every frame, the other every 4th
+    scene.stage!.setLod({ enabled: true, full: 1, half: 1 });
+    scene.step(1 / 60);
+    const far = characters.find((c) => internals(c).rig!.tier === 'quarter')!;
+    const rig = internals(far).rig!;
+    for (let f = 0; f < 4 && !rig.posed; f++) scene.step(1 / 60);
+    expect(rig.posed).to.equal(true);
+    const row = skinnedOf(far)[0].skeleton.boneMatrices!;
+    const posed = Float32Array.from(row);
+    // a metre further out along X, then a frame that is not its own
+    const [x, y, z] = far.position;
+    far.position = [x + Math.sign(x), y, z];
+    scene.step(1 / 60);
+    expect([rig.tier, rig.posed]).to.deep.equal(['quarter', false]);
+    const expected = Float32Array.from(posed);
+    for (let o = 0; o < expected.length; o += 16) expected[o + 12] += Math.sign(x);
+    expectClose(row, expected, 1e-5);
+  });
+
   it('reports a bad instancing value once and keeps the last', async () => {
     const { scene, characters, errors } = await mountRow(2);
     characters[0].setAttribute('instancing', 'sometimes');
