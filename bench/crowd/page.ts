@@ -95,7 +95,9 @@ function mountScene(): AnimScene {
   scene.setAttribute('shadows', '');
   scene.setAttribute('ground', '');
   // small, with a small shadow map: the rasterizer shares the CPU under SwiftShader (see drain)
-  scene.style.cssText = 'width: 320px; height: 180px; display: block';
+  // and off screen while it sets up: the loop draws no redraw frames (each would rasterize the whole crowd
+  // under SwiftShader as the characters arrive); measure() steps the stage by hand
+  scene.style.cssText = 'width: 320px; height: 180px; display: block; position: absolute; top: -10000px';
   document.body.append(scene);
   scene.stage!.lights.key.shadow.mapSize.set(512, 512);
   return scene;
