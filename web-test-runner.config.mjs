@@ -3,7 +3,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { CHROME_ARGS, findChrome, HOW_TO_GET_CHROME } from './tools/find-chrome.mjs';
 import { koaSharedModels } from './tools/shared-models.mjs';
-import { koaVisualBaselines } from './tools/visual-baselines.mjs';
+import { koaVisualBaselines, visualPageScreenshot } from './tools/visual-baselines.mjs';
 
 const executablePath = findChrome();
 if (!executablePath) {
@@ -12,12 +12,13 @@ if (!executablePath) {
 }
 
 export default {
-  // the screenshot tests run on their own (`npm run test:visual`): their baselines are not all made yet
+  // the screenshot tests run on their own (`npm run test:visual`, a CI step of its own): they take many minutes
   files: process.env.VISUAL ? ['test/visual/**/*.test.ts'] : ['test/**/*.test.ts', '!test/visual/**'],
   nodeResolve: true,
   concurrency: 1,
   middleware: [koaSharedModels, koaVisualBaselines],
   plugins: [
+    visualPageScreenshot,
     // the tsconfig makes esbuild compile lit's decorators as legacy decorators (experimentalDecorators)
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
   ],

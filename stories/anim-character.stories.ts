@@ -178,10 +178,12 @@ export const ManyViewers: Story = {
 };
 
 /**
- * Root motion applied: the walk carries the character forward (it leaves the origin; orbit to follow).
- * The scene's `debug="root-motion"` draws the cyan arrow with the speed in m/s under it.
+ * Root motion applied: the walk carries the character away from the camera (it leaves the origin; orbit to
+ * follow). The scene's `debug="root-motion"` draws the cyan arrow with the speed in m/s under it.
  */
-export const RootMotion: Story = { args: { clip: 'walk', rootMotion: 'apply planar' } };
+export const RootMotion: Story = {
+  args: { clip: 'walk', rootMotion: 'apply planar', position: '0 0 0.7', heading: 180 },
+};
 
 /** A file that does not exist: one `anim-error` (`load-failed`) and the error part. */
 export const LoadError: Story = { args: { src: '/assets/missing.glb' } };

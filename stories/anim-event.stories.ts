@@ -40,7 +40,7 @@ const meta: Meta<EventArgs> = {
   },
   render: (args) => html`
     <div style="display: grid; grid-template-columns: 1fr 320px; gap: 12px; font: 12px/1.5 ui-monospace, monospace">
-      <anim-scene shadows ground style="height: 400px" camera-orbit="35deg 8deg 3.8m">
+      <anim-scene shadows ground style="height: 400px" camera-orbit="35deg 8deg 4.4m">
         <anim-character
           src="/assets/mannequin.glb"
           clip="steps"

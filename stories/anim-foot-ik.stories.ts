@@ -70,8 +70,8 @@ const meta: Meta<FootIkArgs> = {
       ground
       controls
       style="height: 480px"
-      camera-orbit=${args.walking ? '8deg 14deg 6m' : '0deg 4deg 3m'}
-      camera-target=${args.walking ? '0 0.8 0' : '0.8 0.75 0'}
+      camera-orbit=${args.walking ? '8deg 14deg 6m' : '0deg 4deg 3.8m'}
+      camera-target=${args.walking ? '0 0.8 0' : '0.8 0.95 0'}
       ${pacing(args.walking)}
     >
       <anim-model ground ${asTerrain}></anim-model>

@@ -19,7 +19,7 @@ const meta: Meta<ModelArgs> = {
   title: 'Elements/anim-model',
   component: 'anim-model',
   args: {
-    src: '/assets/mannequin.glb',
+    src: '/assets/props/lantern.glb',
     position: '0 0 0',
     rotation: '0 30 0',
     scale: '1',
@@ -39,7 +39,7 @@ const meta: Meta<ModelArgs> = {
     collider: { control: 'boolean', description: 'ragdolls collide with it' },
   },
   render: (args) => html`
-    <anim-scene style="height: 480px" camera-orbit="20deg 10deg 4m" shadows ground controls>
+    <anim-scene style="height: 480px" camera-orbit="20deg 10deg auto" shadows ground controls>
       <anim-model
         src=${args.src}
         position=${args.position}
@@ -57,16 +57,16 @@ export default meta;
 
 type Story = StoryObj<ModelArgs>;
 
-/** The mannequin in its rest pose, as a static prop. */
-export const Mannequin: Story = {};
+/** A static prop: the generated lantern. */
+export const Lantern: Story = {};
 
-/** Three copies placed, turned and scaled. */
+/** The generated props placed, turned and scaled: a sword, a shield and a lantern. */
 export const Placed: Story = {
   render: () => html`
-    <anim-scene style="height: 480px" camera-orbit="0deg 12deg 6m" shadows ground controls>
-      <anim-model src="/assets/mannequin.glb" position="-1.2 0 0" rotation="0 45 0" scale="0.8"></anim-model>
-      <anim-model src="/assets/mannequin.glb"></anim-model>
-      <anim-model src="/assets/mannequin.glb" position="1.2 0 0" rotation="0 -45 0" scale="1.1"></anim-model>
+    <anim-scene style="height: 480px" camera-orbit="0deg 12deg auto" shadows ground controls>
+      <anim-model src="/assets/props/sword.glb" position="-0.6 0 0" rotation="0 45 0" scale="0.8"></anim-model>
+      <anim-model src="/assets/props/shield.glb"></anim-model>
+      <anim-model src="/assets/props/lantern.glb" position="0.6 0 0" rotation="0 -45 0" scale="1.1"></anim-model>
     </anim-scene>
   `,
 };

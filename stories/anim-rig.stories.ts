@@ -28,7 +28,7 @@ function mapOf(args: RigArgs): HandMap {
 /**
  * `<anim-rig>`: which bone plays each humanoid slot, written by hand, for clips played with
  * `<anim-clip retarget>`. Each control is one slot attribute; an empty one is left to `rig="auto"`. The
- * default leaves every slot to the automatic map; `SwappedLegs` swaps the thighs and shins, so the
+ * default leaves every slot to the automatic map; `SwappedLegs` swaps the legs (thighs to toes), so the
  * retargeted walk strides with the other leg first. A bone the model lacks reports `unknown-bone` and the clip is not
  * bound. The real models come from ../shared/models through the dev server.
  */
@@ -71,9 +71,9 @@ type Story = StoryObj<RigArgs>;
 export const Automatic: Story = {};
 
 /**
- * The mannequin's walk through a map that swaps its thighs and shins: it strides with the other leg first.
- * The feet keep their own slots (a foot's rest turns the other way from its mirror's; swapped, the feet
- * would be drawn out along the swapped shins).
+ * The mannequin's walk through a map that swaps its legs, thighs to toes: it strides with the other leg
+ * first. The whole chain swaps: a shin's direction is measured to its slot's foot, so a shin swapped without
+ * its foot (or a foot without its toes) is aimed across the body and its mesh is drawn out into a bar.
  */
 export const SwappedLegs: Story = {
   args: {
@@ -81,5 +81,9 @@ export const SwappedLegs: Story = {
     'left-lower-leg': 'RightLowerLeg',
     'right-upper-leg': 'LeftUpperLeg',
     'right-lower-leg': 'LeftLowerLeg',
+    'left-foot': 'RightFoot',
+    'right-foot': 'LeftFoot',
+    'left-toes': 'RightToes',
+    'right-toes': 'LeftToes',
   },
 };

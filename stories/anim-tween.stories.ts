@@ -71,8 +71,8 @@ const meta: Meta<TweenArgs> = {
     target: { control: 'text', description: 'CSS selector; empty means the parent' },
   },
   render: (args) => html`
-    <anim-scene style="height: 480px" camera-orbit="20deg 10deg 4.5m" shadows ground controls>
-      <anim-model src="/assets/mannequin.glb">
+    <anim-scene style="height: 480px" camera-orbit="20deg 10deg 2m" camera-target="0 0.1 0" shadows ground controls>
+      <anim-model src="/assets/props/lantern.glb">
         <anim-tween
           target=${args.target || nothing}
           property=${args.property}
@@ -95,7 +95,7 @@ export default meta;
 
 type Story = StoryObj<TweenArgs>;
 
-/** The mannequin bounces: position.y, out-bounce, back and forth for ever. */
+/** The generated lantern bounces: position.y, out-bounce, back and forth for ever. */
 export const Bounce: Story = {};
 
 /** A material colour mixed in linear light. */
@@ -106,8 +106,8 @@ export const Colour: Story = {
 /** One tween turns the model, a second one (composite add) bobs it, and a third pulses the scene's key light. */
 export const Composed: Story = {
   render: () => html`
-    <anim-scene id="stage" style="height: 480px" camera-orbit="20deg 10deg 4.5m" shadows ground controls>
-      <anim-model src="/assets/mannequin.glb">
+    <anim-scene id="stage" style="height: 480px" camera-orbit="20deg 10deg 2m" camera-target="0 0.1 0" shadows ground controls>
+      <anim-model src="/assets/props/lantern.glb">
         <anim-tween property="rotation.y" from="0" to="360" duration="6" iterations="infinite" autoplay></anim-tween>
         <anim-tween property="position.y" from="0" to="0.3" duration="0.6" easing="in-out-sine" direction="alternate" iterations="infinite" autoplay></anim-tween>
       </anim-model>

@@ -28,3 +28,18 @@ export async function koaVisualBaselines(ctx, next) {
   }
   await next();
 }
+
+/**
+ * The `visual-page-screenshot` command (a test-runner plugin): a PNG of a rectangle of the test's page, as
+ * base64, for stories drawn by the page itself (no canvas to read). Chromium draws it through the same
+ * software path each run.
+ */
+export const visualPageScreenshot = {
+  name: 'visual-page-screenshot',
+  async executeCommand({ command, payload, session }) {
+    if (command !== 'visual-page-screenshot') return undefined;
+    const page = session.browser.getPage(session.id);
+    const { x, y, width, height } = payload;
+    return page.screenshot({ clip: { x, y, width, height }, encoding: 'base64', captureBeyondViewport: false });
+  },
+};

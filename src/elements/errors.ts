@@ -29,9 +29,10 @@ const warnedCodes = new WeakMap<Element, Set<ErrorCode>>();
 /**
  * Reports a bad input on `el`: queues one `anim-error` event (dispatched after the current frame, or on a
  * microtask outside a frame, never synchronously) and warns on the console the first time `el` reports
- * `code`. Never throws.
+ * `code`. Never throws. Messages longer than MAX_MESSAGE characters are cut, saying how long they were.
  */
-export function reportError(el: Element, code: ErrorCode, message: string): void {
+export function reportError(el: Element, code: ErrorCode, text: string): void {
+  const message = shortMessage(text);
   let warned = warnedCodes.get(el);
   if (!warned) warnedCodes.set(el, (warned = new Set()));
   if (!warned.has(code)) {
@@ -40,6 +41,15 @@ export function reportError(el: Element, code: ErrorCode, message: string): void
   }
   const detail: AnimErrorDetail = { code, message, source: el };
   eventQueue.enqueue(el, new CustomEvent('anim-error', { detail, bubbles: true, composed: true }));
+}
+
+/** Longest message an anim-error carries: a megabyte-long name quoted whole would flood every listener and log. */
+const MAX_MESSAGE = 600;
+
+/** `message` cut to MAX_MESSAGE characters, saying how long it was. */
+function shortMessage(message: string): string {
+  if (message.length <= MAX_MESSAGE) return message;
+  return `${message.slice(0, MAX_MESSAGE - 40)}… (message cut: ${message.length} characters)`;
 }
 
 /** The public code and message for a caught `error`: its own code when it carries one, else `internal`. */

@@ -198,7 +198,8 @@ function buildBlend(
       ok = false;
       return;
     }
-    const py = two ? p.y : 0;
+    // a point without y sits at y = 0, as a 1D one does (the element's documented default)
+    const py = two ? (p.y ?? 0) : 0;
     if (!isFiniteNumber(p.x) || !isFiniteNumber(py)) {
       ctx.report(
         'bad-blend-space',

@@ -25,7 +25,7 @@ export interface BlendPointDefinition {
   /** Logical clip name. */
   clip: string;
   x: number;
-  /** Needed by the 2D types. */
+  /** Used by the 2D types; 0 when left out. */
   y?: number;
 }
 

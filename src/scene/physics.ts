@@ -101,6 +101,9 @@ export class PhysicsWorld implements Actor {
     this.rapier = module;
     this.#content = content;
     this.world = new module.World({ x: gravity[0], y: gravity[1], z: gravity[2] });
+    // twice Rapier's default: with four, a ragdoll's head could jitter against its neck limit and the ground
+    // for as long as the body lay (one fall in eight never settled); with eight, all of them settle
+    this.world.numSolverIterations = 8;
     // a thick slab whose top is y = 0: thick, so nothing fast tunnels through it
     const body = this.world.createRigidBody(module.RigidBodyDesc.fixed().setTranslation(0, -5, 0));
     // 100 m each way: Rapier's character controller sinks into (and sticks in) far larger cuboids

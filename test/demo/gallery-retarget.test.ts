@@ -31,7 +31,7 @@ describe("gallery: one model's clips on another (?src=…&clips=…)", () => {
   });
 
   for (const { src, clips, foot: footBone } of PAIRS) {
-    it(`shows every clip of ${clips} on ${src}, retargeted, and __gallery() reports each`, async function () {
+    it(`shows every clip of ${clips} on ${src}, retargeted, and __gallery() reports each`, async () => {
       const bytes = await fetchModel(clips);
       const soldier = importGltf(...(Object.values(parseGlb(bytes)) as [GltfJson, ArrayBuffer[]]));
       gallery = await mount(`gallery&src=${src}&clips=${clips}`);

@@ -187,7 +187,8 @@ describe('<anim-character> root motion', () => {
 
   it('stride: an in-place walk keeps its planted feet still while the character moves at any speed', async () => {
     const { scene, character } = await mountCharacter(
-      `src="${MANNEQUIN}" clip="steady"`,
+      // root motion off: a stride paces the clip only then (auto takes the root's motion out and shows it in place)
+      `src="${MANNEQUIN}" clip="steady" root-motion="off"`,
       '<anim-clip name="steady" from="walk-inplace" stride="1.3"></anim-clip>',
     );
     await settle();
@@ -235,7 +236,7 @@ describe('<anim-character> root motion', () => {
   });
 
   it('an explicit ground speed sets the stride rate; zero holds the clip; never moved, it plays as authored', async () => {
-    const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="walk-inplace"`);
+    const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="walk-inplace" root-motion="off"`);
     scene.step(0.3);
     expect(character.time).to.be.closeTo(0.3, 1e-6);
     character.groundSpeed = 0;

@@ -2,6 +2,43 @@ import { expect } from '@open-wc/testing';
 import { compileGraph, type GraphDefinition } from '../../src/graph/index.js';
 
 describe('graph: validation', () => {
+  it('a 2D blend point without y sits at y = 0 (the documented default); a y that is not a number is an error', () => {
+    const space = (points: unknown[]) =>
+      ({
+        params: [
+          { name: 'side', type: 'float' },
+          { name: 'forward', type: 'float' },
+        ],
+        states: [{ name: 'move', blend: { type: 'cartesian', x: 'side', y: 'forward', points } }],
+      }) as unknown as GraphDefinition;
+    const fine = compileGraph(
+      space([
+        { clip: 'idle', x: 0, y: 1 },
+        { clip: 'walk', x: 1 },
+        { clip: 'run', x: 0, y: 2 },
+      ]),
+    );
+    expect(fine.problems).to.deep.equal([]);
+    // at y = 0, the second point lands on the first
+    const onTop = compileGraph(
+      space([
+        { clip: 'idle', x: 1, y: 0 },
+        { clip: 'walk', x: 1 },
+        { clip: 'run', x: 0, y: 2 },
+      ]),
+    );
+    expect(onTop.problems.map((p) => `${p.code} ${p.where}`)).to.deep.equal([
+      'bad-blend-space states[0].blend.points[1]',
+    ]);
+    const bad = compileGraph(
+      space([
+        { clip: 'idle', x: 0, y: 'up' },
+        { clip: 'walk', x: 1, y: 0 },
+      ]),
+    );
+    expect(bad.problems.map((p) => p.code)).to.deep.equal(['bad-blend-space']);
+  });
+
   it('collects every problem with where it is, never stopping at the first', () => {
     const def = {
       params: [

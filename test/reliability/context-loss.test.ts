@@ -3,12 +3,13 @@
  * GPU reset would): the owner of the stage reports the loss as one `context-lost` and the return as
  * `anim-context-restored`, after which the scene draws its characters again.
  */
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import type { WebGLRenderer } from 'three';
 import '../../src/elements/anim-scene.js';
 import '../../src/elements/anim-character.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
+import { releaseIdleRenderer } from '../../src/scene/shared-renderer.js';
 import { collect, collectErrors, MANNEQUIN, settle } from '../helpers/character.js';
 import { internals } from '../helpers/internals.js';
 import { imagePixels } from '../helpers/pixels.js';
@@ -46,7 +47,17 @@ async function loseAndRestore(owner: HTMLElement, renderer: WebGLRenderer, step:
 }
 
 describe('WebGL context loss', () => {
-  it('<anim-scene>: one context-lost, then anim-context-restored, and the characters draw again', async () => {
+  // each case loses a context of its own: the page's renderer is freed between them (Chromium may not give the
+  // same context back a second time in one page)
+  afterEach(() => {
+    fixtureCleanup();
+    releaseIdleRenderer();
+  });
+
+  it('<anim-scene>: one context-lost, then anim-context-restored, and the characters draw again', async function () {
+    // a restored context compiles every shader and prefilters the room light again: on SwiftShader under load,
+    // close to a minute
+    this.timeout(180000);
     const scene = await fixture<AnimScene>(html`<anim-scene paused style="width: 96px; height: 96px"></anim-scene>`);
     scene.innerHTML = `<anim-character src="${MANNEQUIN}" clip="walk"></anim-character>`;
     const walker = scene.querySelector<AnimCharacter>('anim-character')!;
@@ -64,7 +75,8 @@ describe('WebGL context loss', () => {
     expect(after, `drawn again (${before} colours before the loss)`).to.be.greaterThan(before / 2);
   });
 
-  it('a lone character (a stage of its own): the same, on the character', async () => {
+  it('a lone character (a stage of its own): the same, on the character', async function () {
+    this.timeout(180000);
     const walker = await fixture<AnimCharacter>(
       html`<anim-character src=${MANNEQUIN} clip="walk" style="width: 96px; height: 96px"></anim-character>`,
     );

@@ -47,23 +47,23 @@ function terrain(next: () => number): Float32Array {
 function layouts(flat: Float32Array): Record<string, BufferGeometry> {
   const plain = new BufferGeometry();
   plain.setAttribute('position', new BufferAttribute(flat, 3));
+  // the vertices stored back to front, the index pointing back at them: a cast that ignored the index misses
+  const count = flat.length / 3;
+  const reversed = new Float32Array(flat.length);
+  for (let i = 0; i < count; i++) reversed.set(flat.subarray(i * 3, i * 3 + 3), (count - 1 - i) * 3);
   const indexed = new BufferGeometry();
-  indexed.setAttribute('position', new BufferAttribute(flat, 3));
-  indexed.setIndex(Array.from({ length: flat.length / 3 }, (_, i) => i));
+  indexed.setAttribute('position', new BufferAttribute(reversed, 3));
+  indexed.setIndex(Array.from({ length: count }, (_, i) => count - 1 - i));
   const interleaved = new BufferGeometry();
-  const packed = new Float32Array((flat.length / 3) * 5);
-  for (let i = 0; i < flat.length / 3; i++) packed.set(flat.subarray(i * 3, i * 3 + 3), i * 5 + 2);
+  const packed = new Float32Array(count * 5);
+  for (let i = 0; i < count; i++) packed.set(flat.subarray(i * 3, i * 3 + 3), i * 5 + 2);
   interleaved.setAttribute('position', new InterleavedBufferAttribute(new InterleavedBuffer(packed, 5), 3, 2));
   const ints = new Int16Array(flat.length);
   for (let i = 0; i < flat.length; i++) ints[i] = Math.round((flat[i] / 2) * 32767);
-  return { plain, indexed, interleaved, normalized: normalizedGeometry(ints) };
-}
-
-/** Positions stored as normalized 16-bit integers of x/2, with the mesh scaled back by 2. */
-function normalizedGeometry(ints: Int16Array): BufferGeometry {
-  const geometry = new BufferGeometry();
-  geometry.setAttribute('position', new BufferAttribute(ints, 3, true));
-  return geometry;
+  // normalized 16-bit integers of x/2: the test scales that mesh back by 2
+  const normalized = new BufferGeometry();
+  normalized.setAttribute('position', new BufferAttribute(ints, 3, true));
+  return { plain, indexed, interleaved, normalized };
 }
 
 function stageWith(scene: Scene): Stage {

@@ -8,6 +8,9 @@ import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { startPhysics } from '../../src/scene/physics.js';
 import { MANNEQUIN } from '../helpers/character.js';
 
+// the page's resource timing buffer holds 250 entries by default, and the test page's own modules fill it: room
+// for the fetches this file watches for
+performance.setResourceTimingBufferSize(100000);
 const rapierLoaded = () => performance.getEntriesByType('resource').some((entry) => /rapier/i.test(entry.name));
 
 describe('physics world', () => {

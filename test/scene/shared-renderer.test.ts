@@ -17,7 +17,7 @@ const COUNT = 24;
 const LOSS_COUNT = 8;
 const BACKGROUND = [0xe9, 0xeb, 0xee];
 
-/** Pixels of a viewer's own canvas (what the page shows) that differ clearly from the background. */
+/** Pixels of a viewer's own canvas (what the page shows) unlike the background (a flat clear colour: any margin over rounding does; the light mannequin on it differs by little). */
 function drawnPixels(stage: Stage): number {
   const { canvas } = stage;
   const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
@@ -25,7 +25,7 @@ function drawnPixels(stage: Stage): number {
   for (let i = 0; i < data.length; i += 4) {
     const d =
       Math.abs(data[i] - BACKGROUND[0]) + Math.abs(data[i + 1] - BACKGROUND[1]) + Math.abs(data[i + 2] - BACKGROUND[2]);
-    if (d > 40) drawn++;
+    if (d > 12) drawn++;
   }
   return drawn;
 }
