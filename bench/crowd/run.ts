@@ -1,6 +1,8 @@
 // npm run bench:crowd: the crowd scene in headless Chromium (WebGL on SwiftShader), this library's way and
 // three.js's way side by side in one run, at 100, 1,000 and 10,000 characters. Speed is measured here,
 // never in a test.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -8,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import puppeteer from 'puppeteer-core';
 import { CHROME_ARGS, findChrome, HOW_TO_GET_CHROME } from '../../tools/find-chrome.mjs';
+import { type CpuProfile, summarize } from './profile.js';
 
 interface PathResult {
   animMs: number;
@@ -26,6 +29,10 @@ const FRAMES: Record<number, number> = { 100: 60, 1000: 30, 10000: 8 };
 const THREE_SIZES = new Set([100, 1000]);
 /** The crowd sizes run (CROWD_SIZES="100 1000" picks some, for a quick look). */
 const SIZES = (process.env.CROWD_SIZES ?? '100 1000 10000').split(/\s+/).map(Number);
+/** CROWD_PROFILE=<dir>: CPU profiles of each run's setup and measured frames go there, summed up here. */
+const PROFILE_DIR = process.env.CROWD_PROFILE;
+/** CROWD_THREE=0 skips three.js's path (a quicker look at ours alone). */
+const RUN_THREE = process.env.CROWD_THREE !== '0';
 const TYPES: Record<string, string> = { '.glb': 'model/gltf-binary', '.js': 'text/javascript', '.html': 'text/html' };
 
 const chrome = findChrome();
@@ -80,17 +87,40 @@ try {
   if (process.env.CROWD_VERBOSE) tab.on('console', (message) => console.log(`  [page] ${message.text()}`));
   await tab.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'domcontentloaded', timeout: 0 });
   await tab.waitForFunction('window.benchReady === true', { timeout: 0 });
+  const setProfile = (name: string) =>
+    tab.evaluate((n) => Object.assign(window, { benchProfile: n }), PROFILE_DIR ? name : '');
+  if (PROFILE_DIR) {
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    // the profiles' line numbers are this bundle's
+    writeFileSync(join(PROFILE_DIR, 'bench.js'), script);
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    cdp.on('Profiler.consoleProfileFinished', ({ title, profile }) => {
+      writeFileSync(join(PROFILE_DIR, `${title}.cpuprofile`), JSON.stringify(profile));
+      const [, count, span] = /-(\d+)-(\w+)$/.exec(title ?? '') ?? [];
+      const frames = span === 'frames' ? (FRAMES[Number(count)] ?? 60) : 1;
+      console.log(`profile ${title}:\n${summarize(profile as CpuProfile, frames)}`);
+    });
+  }
   console.log('bench:crowd: headless Chromium, WebGL on SwiftShader; per frame, CPU milliseconds');
   for (const count of SIZES) {
     const frames = FRAMES[count] ?? 60;
+    await setProfile(`ours-${count}`);
     const ours = (await tab.evaluate(
       (n, f) => (window as unknown as BenchWindow).runOurs(n, f),
       count,
       frames,
     )) as PathResult;
-    const three = THREE_SIZES.has(count)
-      ? ((await tab.evaluate((n, f) => (window as unknown as BenchWindow).runThree(n, f), count, frames)) as PathResult)
-      : null;
+    await setProfile(`three-${count}`);
+    const three =
+      RUN_THREE && THREE_SIZES.has(count)
+        ? ((await tab.evaluate(
+            (n, f) => (window as unknown as BenchWindow).runThree(n, f),
+            count,
+            frames,
+          )) as PathResult)
+        : null;
     console.log(
       `  ${count} characters (${frames} frames, setup: ours ${(ours.setupMs / 1000).toFixed(1)} s${three ? `, three.js ${(three.setupMs / 1000).toFixed(1)} s` : ''}):`,
     );

@@ -196,6 +196,7 @@ export class CharacterRig implements Actor, LodSubject {
     this.#instancing = options.instancing ?? null;
     this.#release = options.release;
     this.#output = this.#makeOutput(this.#skinning);
+    this.#walkScene();
     this.#pose(0);
   }
 
@@ -497,6 +498,7 @@ export class CharacterRig implements Actor, LodSubject {
     this.#output.dispose();
     this.#skinning = mode;
     this.#output = this.#makeOutput(mode);
+    this.#walkScene();
     this.#output.write(this.model);
   }
 
@@ -512,6 +514,7 @@ export class CharacterRig implements Actor, LodSubject {
     this.#instancing = skins;
     this.#output.dispose();
     this.#output = this.#makeOutput(this.#skinning);
+    this.#walkScene();
     this.#output.write(this.model);
   }
 
@@ -531,6 +534,7 @@ export class CharacterRig implements Actor, LodSubject {
     if (this.#disposed) return;
     if (this.#pending) this.#rebuild(this.#pending);
     const step = this.paused ? 0 : dt;
+    this.#walkScene();
     this.#pose(step, this.#tiers.posesNow(step, this.#skippable()));
     this.#notify();
   }
@@ -565,6 +569,8 @@ export class CharacterRig implements Actor, LodSubject {
   setTier(tier: RigTier, due: boolean): void {
     this.#tiers.tier = tier;
     this.#tiers.due = due;
+    // an instanced character out of view leaves its batch's draw (its row is stale, and nobody sees it)
+    this.#output.culled = tier === 'culled';
   }
 
   /**
@@ -582,6 +588,19 @@ export class CharacterRig implements Actor, LodSubject {
     const modifiers = this.modelModifiers;
     for (let i = 0; i < modifiers.length; i++) if (modifiers[i].everyFrame) return false;
     return (this.source === this.#playback || this.source.skipsPose === true) && !this.bonesShown();
+  }
+
+  /**
+   * Keeps the glTF scene under the root only while three draws or reads something in it: the character's own
+   * skinned meshes, rigid parts, or Bone objects a skeleton overlay draws. An instanced character's scene
+   * holds none of these (the batch draws its meshes, the rig writes every matrix), so it leaves three's
+   * per-frame walks (matrix updates, render lists): about 30 objects a character that nobody looks at.
+   */
+  #walkScene(): void {
+    const walked = !(this.#output instanceof InstancedSkinOutput) || this.binding.rigid.length > 0 || this.bonesShown();
+    if (walked === (this.#scene.parent === this.root)) return;
+    if (walked) this.root.add(this.#scene);
+    else this.root.remove(this.#scene);
   }
 
   /** Frees everything the rig made and everything loaded with it. */
@@ -607,6 +626,7 @@ export class CharacterRig implements Actor, LodSubject {
     this.#rootMotionStage(pose);
     if (!posed) {
       this.#tiers.hold(this.root, this.#rootMatrix, this.model, this.binding.rigid);
+      if (this.#tiers.tier !== 'culled') this.#output.hold?.(this.#tiers.heldMatrix, this.model);
       return;
     }
     this.#localStage(pose, dt);

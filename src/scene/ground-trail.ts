@@ -48,15 +48,17 @@ export class GroundTrail implements Actor {
     this.points.frustumCulled = false;
     this.points.visible = false;
     this.points.renderOrder = 1;
-    stage.scene.add(this.points);
   }
 
   update(): void {
     const rig = this.rig();
     if (!rig || !this.shown() || rig.rootMotion.mode !== 'expose') {
       this.points.visible = false;
+      // out of the scene while hidden: three's per-frame matrix walk skips it (a crowd has one per character)
+      this.points.removeFromParent();
       return;
     }
+    if (this.points.parent === null) this.stage.scene.add(this.points);
     const root = rig.root;
     const scale = stageScale(this.stage.frameBounds);
     const d = rig.rootMotion.delta;

@@ -1,5 +1,6 @@
-import type { Mesh, Object3D, Skeleton as ThreeSkeleton } from 'three';
+import type { Matrix4, Mesh, Object3D, Skeleton as ThreeSkeleton } from 'three';
 import { type Skin, skinningMatrices } from '../runtime/index.js';
+import { multiplyAffine } from '../runtime/mat4.js';
 import type { GltfBinding } from './gltf-binding.js';
 import type { InstancedSkins, SkinMember } from './instanced-skin.js';
 import type { JointBounds } from './joint-bounds.js';
@@ -74,6 +75,24 @@ export class InstancedSkinOutput implements SkinOutput {
       const { skin, index, member, skeleton } = slots[i];
       skinningMatrices(skin, model, member.view);
       skeleton?.boneMatrices?.set(member.view);
+      this.#skins.touch(this.#model, index);
+    }
+  }
+
+  /**
+   * A held frame (RigTiers): the last posed skinning carried by `held` (from the root it was posed at to the
+   * root now), as a mesh of its own rides its root, so a reduced-rate character moves smoothly between poses.
+   */
+  hold(held: Matrix4, model: Float32Array): void {
+    const h = held.elements;
+    const slots = this.#slots;
+    for (let i = 0; i < slots.length; i++) {
+      const { skin, index, member, skeleton } = slots[i];
+      const view = member.view;
+      skinningMatrices(skin, model, view);
+      // in place: multiplyAffine reads each column of its right operand before writing it
+      for (let o = 0; o < view.length; o += 16) multiplyAffine(view, o, h, 0, view, o);
+      skeleton?.boneMatrices?.set(view);
       this.#skins.touch(this.#model, index);
     }
   }

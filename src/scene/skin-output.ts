@@ -2,6 +2,7 @@ import {
   BufferAttribute,
   DetachedBindMode,
   DynamicDrawUsage,
+  type Matrix4,
   Mesh,
   type SkinnedMesh,
   type Skeleton as ThreeSkeleton,
@@ -16,7 +17,11 @@ export const SKINNING_MODES: readonly SkinningMode[] = ['gpu', 'cpu'];
 
 /** The last stage of a rig's frame: world-space joint matrices in, deformed meshes out. */
 export interface SkinOutput {
+  /** Set each frame from the character's tier: a culled character is out of view (an output may skip drawing it). */
+  culled?: boolean;
   write(model: Float32Array): void;
+  /** A frame not posed whose meshes ride `held` (see RigTiers.hold); outputs whose meshes the rig moves need not. */
+  hold?(held: Matrix4, model: Float32Array): void;
   dispose(): void;
 }
 

@@ -182,6 +182,18 @@ export class Stage implements StageCore {
    */
   contentChanged(): void {
     this.#contentVersion++;
+    this.loop.requestRedraw();
+    // many changes in a row (a crowd's characters arriving) refit once: before the next frame, on the next
+    // read of the bounds or framing, or at the end of this task's microtasks, whichever comes first
+    if (this.#refitPending) return;
+    this.#refitPending = true;
+    queueMicrotask(this.#refitNow);
+  }
+
+  #refitPending = false;
+  readonly #refitNow = (): void => {
+    if (!this.#refitPending || this.#disposed) return;
+    this.#refitPending = false;
     this.content.updateMatrixWorld(true);
     this.content.traverse((object) => {
       if ((object as Mesh).isMesh) object.castShadow = true;
@@ -189,8 +201,7 @@ export class Stage implements StageCore {
     this.#fitStage();
     if (this.autoFrame) this.view.fit(this.#frameBounds);
     this.#rebuildOverlay();
-    this.loop.requestRedraw();
-  }
+  };
 
   /**
    * Fits the camera to the content now, whatever `autoFrame` says: the target, distance and clip planes
@@ -198,12 +209,14 @@ export class Stage implements StageCore {
    * the one asked for.
    */
   frame(): void {
+    this.#refitNow();
     this.#fitStage();
     this.view.fit(this.#frameBounds);
   }
 
   /** The content's framing bounds now (world space; empty when nothing is on stage). */
   get frameBounds(): Box3 {
+    this.#refitNow();
     return this.#frameBounds;
   }
 
@@ -247,6 +260,7 @@ export class Stage implements StageCore {
   advance(dt: number, interval = dt): void {
     if (this.#disposed) return;
     const start = this.#stats ? performance.now() : 0;
+    this.#refitNow();
     eventQueue.beginFrame();
     try {
       // forEach with a callback made once: a for-of over a Set makes an iterator per loop
@@ -259,6 +273,9 @@ export class Stage implements StageCore {
       }
       this.view.advance(dt);
       this.view.controls?.update();
+      // a skeleton overlay turned on is made again once the characters have put their bones back (see
+      // CharacterRig: an instanced character's bones are out of the scene while nothing shows them)
+      if (this.#overlayStale) this.#rebuildOverlay();
       phases[follow].forEach(this.#tick);
       this.render();
     } finally {
@@ -384,8 +401,10 @@ export class Stage implements StageCore {
   }
 
   setDebug(views: readonly DebugView[]): void {
+    const skeleton = views.includes('skeleton') && !this.#debug.includes('skeleton');
     this.#debug = views;
     this.#rebuildOverlay();
+    this.#overlayStale = skeleton;
     this.#showColliders(views.includes('colliders'));
     if (!views.includes('stats')) this.#stats = undefined;
     else this.#stats ??= new FrameStats((reading) => this.onStats?.(reading));
@@ -404,7 +423,9 @@ export class Stage implements StageCore {
     }
   }
 
+  #overlayStale = false;
   #rebuildOverlay(): void {
+    this.#overlayStale = false;
     for (const helper of [...this.#overlay.children]) {
       helper.removeFromParent();
       (helper as SkeletonHelper).dispose?.();

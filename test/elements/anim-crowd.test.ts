@@ -133,6 +133,34 @@ describe('<anim-crowd>', () => {
       expect(errors).to.deep.equal([]);
     });
 
+    it('moves its copies as a controller does: root motion exposed, no ground trail; a template’s own setting kept', async () => {
+      const { scene, crowd } = await mountCrowd('count="3" area="6 6"');
+      scene.step(1 / 30);
+      expect(crowd.characters.map((c) => c.rootMotion)).to.deep.equal([
+        'expose planar',
+        'expose planar',
+        'expose planar',
+      ]);
+      const trails: unknown[] = [];
+      scene.stage!.scene.traverse((o) => {
+        if (o.name === 'ground-trail') trails.push(o);
+      });
+      expect(trails).to.deep.equal([]);
+      const off = await mountCrowd('count="2" area="6 6"');
+      off.crowd.count = 0;
+      await off.crowd.updateComplete;
+      const template = document.createElement('anim-character');
+      template.setAttribute('src', MANNEQUIN);
+      template.setAttribute('root-motion', 'off');
+      const other = document.createElement('anim-crowd');
+      other.setAttribute('count', '2');
+      other.append(template);
+      off.scene.append(other);
+      await other.updateComplete;
+      await other.ready;
+      expect(other.characters.map((c) => c.rootMotion)).to.deep.equal(['off', 'off']);
+    });
+
     it('gives the same crowd for the same seed after K steps', async () => {
       const positions = async (seed: number) => {
         const { scene, crowd } = await mountCrowd(`count="6" seed="${seed}"`);

@@ -29,6 +29,8 @@ async function mountRow(count: number, attributes = '', sceneAttributes = '') {
   const characters = [...scene.querySelectorAll('anim-character')] as AnimCharacter[];
   await Promise.all(characters.map((c) => c.ready));
   await settle();
+  // a redraw with every character on the stage (the batches pick their rows in a frame)
+  scene.step(0);
   return { scene, characters, errors };
 }
 
@@ -37,12 +39,9 @@ function drawCalls(scene: AnimScene): number {
   return scene.stage!.renderer.info.render.calls;
 }
 
+/** The character's own skinned meshes (an instanced character's are kept out of the scene; see CharacterRig). */
 function skinnedOf(character: AnimCharacter): SkinnedMesh[] {
-  const out: SkinnedMesh[] = [];
-  internals(character).rig!.root.traverse((o) => {
-    if ((o as SkinnedMesh).isSkinnedMesh) out.push(o as SkinnedMesh);
-  });
-  return out;
+  return internals(character).rig!.binding.skinned.map((part) => part.mesh as SkinnedMesh);
 }
 
 function instancedMeshes(scene: AnimScene): Mesh[] {
@@ -148,20 +147,54 @@ describe('instanced skinning', () => {
     expect(errors).to.deep.equal([]);
   });
 
-  it('a culled character is not drawn, a hidden primitive (cloth’s) neither', async () => {
+  it('a culled character is not drawn or posed, its clock keeps pace; a hidden primitive (cloth’s) is not drawn', async () => {
     const { scene, characters } = await mountRow(4);
-    const output = internals(characters[1]).rig!.output as InstancedSkinOutput;
-    output.culled = true;
-    scene.step(0);
-    for (const mesh of instancedMeshes(scene)) {
-      expect((mesh.geometry as InstancedBufferGeometry).instanceCount).to.equal(3);
-    }
-    output.culled = false;
+    const counts = () => instancedMeshes(scene).map((m) => (m.geometry as InstancedBufferGeometry).instanceCount);
+    const [twin, away] = characters;
+    const rig = internals(away).rig!;
+    const output = rig.output as InstancedSkinOutput;
+    // behind the camera: out of view
+    away.position = [0, 0, 40];
+    scene.step(1 / 60);
+    const posed = rig.posedFrames;
+    for (let f = 0; f < 20; f++) scene.step(1 / 60);
+    expect(rig.tier).to.equal('culled');
+    expect(output.culled).to.equal(true);
+    expect(rig.posedFrames, 'not posed: its row is not written').to.equal(posed);
+    expect(counts()).to.deep.equal([3, 3, 3]);
+    expect(away.time).to.be.closeTo(twin.time, 1e-6);
+    // back in view: posed and drawn again on the next frame
+    away.position = [0, 0, 0];
+    scene.step(1 / 60);
+    expect(output.culled).to.equal(false);
+    expect(rig.posedFrames).to.equal(posed + 1);
+    expect(counts()).to.deep.equal([4, 4, 4]);
+    expect(away.time).to.be.closeTo(twin.time, 1e-6);
     const cape = skinnedOf(characters[2]).find((m) => m.name.includes('Cape') || m.parent?.name === 'Cape')!;
     cape.visible = false;
     scene.step(0);
-    const counts = instancedMeshes(scene).map((m) => (m.geometry as InstancedBufferGeometry).instanceCount);
-    expect(counts.sort()).to.deep.equal([3, 4, 4]);
+    expect(counts().sort()).to.deep.equal([3, 4, 4]);
+  });
+
+  it('a held (reduced-rate) character rides its root between poses: its row is the posed one carried along', async () => {
+    const { scene, characters } = await mountRow(2, 'root-motion="off"');
+    // every character below the thresholds: the nearest posed every frame, the other every 4th
+    scene.stage!.setLod({ enabled: true, full: 1, half: 1 });
+    scene.step(1 / 60);
+    const far = characters.find((c) => internals(c).rig!.tier === 'quarter')!;
+    const rig = internals(far).rig!;
+    for (let f = 0; f < 4 && !rig.posed; f++) scene.step(1 / 60);
+    expect(rig.posed).to.equal(true);
+    const row = skinnedOf(far)[0].skeleton.boneMatrices!;
+    const posed = Float32Array.from(row);
+    // a metre further out along X, then a frame that is not its own
+    const [x, y, z] = far.position;
+    far.position = [x + Math.sign(x), y, z];
+    scene.step(1 / 60);
+    expect([rig.tier, rig.posed]).to.deep.equal(['quarter', false]);
+    const expected = Float32Array.from(posed);
+    for (let o = 0; o < expected.length; o += 16) expected[o + 12] += Math.sign(x);
+    expectClose(row, expected, 1e-5);
   });
 
   it('reports a bad instancing value once and keeps the last', async () => {
