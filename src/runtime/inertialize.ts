@@ -35,6 +35,11 @@ export class Inertializer {
   /** Per channel: x0, v0, T. Linear channels index the pose's data; rotations by joint × 3. */
   private readonly linear: Float64Array;
   private readonly angular: Float64Array;
+  /** The channels (and joints) whose offset or velocity is not zero: only those decay (most never move). */
+  private readonly movingLinear: Int32Array;
+  private readonly movingJoints: Int32Array;
+  private movingLinearCount = 0;
+  private movingJointCount = 0;
   private readonly jointCount: number;
   /** 0 idle, 1 the first frame (source carried on), 2 the second (offsets taken), 3 decaying. */
   private phase = 0;
@@ -55,6 +60,8 @@ export class Inertializer {
     this.target = createPose(jointCount, weightCount, block, size * 3);
     this.linear = new Float64Array(size * 3);
     this.angular = new Float64Array(jointCount * 9);
+    this.movingLinear = new Int32Array(size);
+    this.movingJoints = new Int32Array(jointCount);
   }
 
   /** Whether a blend is running. */
@@ -182,13 +189,17 @@ export class Inertializer {
     const r1 = this.jointCount * 7;
     const h = this.firstDt;
     const lin = this.linear;
+    let moving = 0;
     for (let i = 0; i < s.length; i++) {
       if (i >= r0 && i < r1) continue;
       const x0 = s[i] - t0[i];
       // the offset a frame earlier: the source shown then against the target moved back by its velocity
       const targetBack = t0[i] - ((t1[i] - t0[i]) * h) / dt;
       decayChannel(lin, i * 3, x0, (x0 - (p1[i] - targetBack)) / h, T);
+      if (lin[i * 3] !== 0 || lin[i * 3 + 1] !== 0) this.movingLinear[moving++] = i;
     }
+    this.movingLinearCount = moving;
+    moving = 0;
     const cr = this.carried.rotations;
     const tr = this.target.rotations;
     const nr = pose.rotations;
@@ -208,7 +219,18 @@ export class Inertializer {
       decayChannel(ang, j * 9, rx, (rx - Q[0]) / h, T);
       decayChannel(ang, j * 9 + 3, ry, (ry - Q[1]) / h, T);
       decayChannel(ang, j * 9 + 6, rz, (rz - Q[2]) / h, T);
+      const a = j * 9;
+      if (
+        ang[a] !== 0 ||
+        ang[a + 1] !== 0 ||
+        ang[a + 3] !== 0 ||
+        ang[a + 4] !== 0 ||
+        ang[a + 6] !== 0 ||
+        ang[a + 7] !== 0
+      )
+        this.movingJoints[moving++] = j;
     }
+    this.movingJointCount = moving;
     this.phase = 3;
   }
 
@@ -216,13 +238,15 @@ export class Inertializer {
   private decay(pose: Pose): void {
     const t = this.elapsed;
     const d = pose.data;
-    const r0 = this.jointCount * 3;
-    const r1 = this.jointCount * 7;
     const lin = this.linear;
-    for (let i = 0; i < d.length; i++) if (i < r0 || i >= r1) d[i] += offsetAt(lin, i * 3, t);
+    for (let k = 0; k < this.movingLinearCount; k++) {
+      const i = this.movingLinear[k];
+      d[i] += offsetAt(lin, i * 3, t);
+    }
     const ang = this.angular;
     const o = pose.rotations;
-    for (let j = 0; j < this.jointCount; j++) {
+    for (let k = 0; k < this.movingJointCount; k++) {
+      const j = this.movingJoints[k];
       Q[0] = offsetAt(ang, j * 9, t);
       Q[1] = offsetAt(ang, j * 9 + 3, t);
       Q[2] = offsetAt(ang, j * 9 + 6, t);
