@@ -17,6 +17,7 @@ const POLICY = "script-src 'self' 'unsafe-inline'";
 
 interface StrictPage extends Window {
   uncaught: string[];
+  WebAssembly: typeof WebAssembly;
 }
 
 /** The iframe's page: its scene and walking character, once the model is posed; `uncaught` from the start. */
