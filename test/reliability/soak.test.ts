@@ -13,6 +13,7 @@ import '../../src/elements/anim-character.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { collectErrors, MANNEQUIN, settle } from '../helpers/character.js';
+import { canCollect, heapAfterGc } from '../helpers/heap.js';
 import { internals } from '../helpers/internals.js';
 
 const CHARACTERS = 100;
@@ -26,16 +27,6 @@ const DT = 1 / 60;
  * character, 2 MB or more.
  */
 const HEAP_NOISE = 500_000;
-
-const heap = () => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize;
-
-async function heapAfterGc(): Promise<number> {
-  const gc = (globalThis as unknown as { gc: () => void }).gc;
-  gc();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  gc();
-  return heap();
-}
 
 /** A small seeded generator (mulberry32): the same soak every run. */
 function random(seed: number): () => number {
@@ -62,7 +53,7 @@ function notFinite(characters: readonly AnimCharacter[]): string | null {
 describe('soak: 100 characters on the locomotion graph, random params every frame', () => {
   it(`${SOAK_FRAMES} frames: every joint matrix finite, the heap after gc() flat`, async function () {
     this.timeout(900000);
-    expect(typeof (globalThis as { gc?: unknown }).gc, 'Chromium runs with --expose-gc').to.equal('function');
+    expect(canCollect(), 'Chromium runs with --expose-gc').to.equal(true);
     const scene = await fixture<AnimScene>(
       html`<anim-scene paused lod="off" style="width: 32px; height: 32px"></anim-scene>`,
     );
