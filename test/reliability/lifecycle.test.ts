@@ -37,7 +37,8 @@ const WARM_UP = 50;
  * Measured here: +0.1 MB over the last 500 character cycles; +0.26 to +0.56 MB over the last 100 scene cycles,
  * most of it Rapier's WebAssembly memory, which grows by a 64 kB page every ~12 worlds made and freed (heap
  * snapshots at scene cycles 50 and 200: the same JS objects, that buffer 0.79 MB larger; making and freeing
- * bare worlds, with a controller, rays and moves, does not grow it: not found yet).
+ * bare worlds, with a controller, rays and moves, does not grow it, nor does a scene with physics alone or one
+ * left unstepped; a stepped scene with physics and a character grows it ~5 kB a cycle: not found yet).
  */
 const HEAP_NOISE = 1_000_000;
 
