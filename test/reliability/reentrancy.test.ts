@@ -12,10 +12,10 @@ import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { MANNEQUIN, settle } from '../helpers/character.js';
 
-/** walk lasts 1.1 s; steps of 0.25 s are exact in binary. */
-const STEP = 0.25;
+/** walk lasts 1.1 s; steps of 0.5 s are exact in binary. */
+const STEP = 0.5;
 /** 2.5 s: a two-repetition walk loops once and finishes; a graph's 0.1 s crossfade ends. */
-const FRAMES = 10;
+const FRAMES = 5;
 
 /** A walk with a timed event, played twice (`clip="steps" repetitions="2"`): anim-load, anim-play, anim-event, anim-loop, anim-finish. */
 const CLIP_CHILDREN = `<anim-clip name="steps" from="walk"><anim-event time="0.2" name="left"></anim-event></anim-clip>`;
