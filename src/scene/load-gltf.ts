@@ -9,6 +9,10 @@ import { disposeObject } from './dispose-object.js';
 export type { GLTF };
 export { disposeObject };
 
+// the decoder compiles its WebAssembly as it is imported; where the page's CSP forbids that, only a meshopt
+// file's load fails (with its coded error): the page itself must not get an unhandled rejection
+MeshoptDecoder.ready.catch(() => undefined);
+
 export interface LoadGltfOptions {
   /** Aborting resolves the load to `undefined`; nothing of it is ever returned. */
   signal?: AbortSignal;
