@@ -213,7 +213,10 @@ describe('<anim-character>', () => {
       expect(character.clips).to.include('walk');
     });
 
-    it('after 50 connect/disconnect cycles the renderer holds no more geometries or textures than before', async () => {
+    it('after 50 connect/disconnect cycles the renderer holds no more geometries or textures than before', async function () {
+      // each cycle loads the model anew (nothing else holds it) and draws it: about a second on a software
+      // renderer, more on a busy machine
+      this.timeout(180000);
       const scene = await fixture<AnimScene>(html`<anim-scene paused></anim-scene>`);
       const memory = scene.stage!.renderer.info.memory;
       const character = document.createElement('anim-character');
