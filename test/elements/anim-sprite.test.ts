@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
 import '../../src/elements/anim-scene.js';
 import '../../src/elements/anim-sprite.js';
@@ -138,6 +138,26 @@ describe('<anim-sprite>', () => {
   });
 
   describe('in a scene', () => {
+    // first of the scene tests: the quad's code is fetched here, when a sprite first joins a scene
+    it('moved from the page into a scene, becomes a quad there on the frame it showed', async () => {
+      const { sprite } = await loaded<AnimSprite>(
+        html`<anim-sprite src=${SHEET} columns="4" rows="2" fps="4"></anim-sprite>`,
+      );
+      sprite.step(0.6);
+      expect(sprite.frame).to.equal(2);
+      expect(sprite.object3D, 'drawn by CSS: no quad').to.equal(undefined);
+      const scene = await fixture<AnimScene>(html`<anim-scene paused></anim-scene>`);
+      scene.append(sprite);
+      await waitUntil(() => sprite.object3D !== undefined, 'the quad is made once its code has loaded');
+      expect(sprite.object3D!.parent).to.equal(scene.stage!.content);
+      const mesh = sprite.object3D!.children[0] as import('three').Mesh<
+        import('three').PlaneGeometry,
+        import('three').MeshBasicMaterial
+      >;
+      expect([mesh.material.map!.offset.x, mesh.material.map!.offset.y]).to.deep.equal([0.5, 0.5]);
+      expect(sprite.frame).to.equal(2);
+    });
+
     it('is a textured quad showing the frame through the texture offset, facing the camera with billboard', async () => {
       const { root: scene, sprite } = await loaded<AnimScene>(
         html`<anim-scene paused camera-orbit="60deg 10deg 4m">
