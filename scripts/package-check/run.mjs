@@ -1,8 +1,9 @@
 // `npm run check:package`: the package as users get it. Packs the tarball, checks what it holds, unpacks it into
 // a site's node_modules beside this project's three and lit (as a page would have after `npm install`), and opens
-// two pages in headless Chromium: one loading the unbundled build through the README's import map, one loading
-// the single-file build from one script tag. Each must define every tag of custom-elements.json and draw the
-// mannequin from the package's own asset. Run after `npm run build`.
+// pages in headless Chromium: the unbundled build through the README's import map (with and without Rapier, and
+// again on the lowest three.js of the peer range), the single-file build from one script tag, and a page of the
+// elements drawn with CSS alone. Each must define every tag of custom-elements.json and draw the mannequin from
+// the package's own asset; the CSS page must never fetch three.js. Run after `npm run build`.
 import { execFileSync } from 'node:child_process';
 import {
   cpSync,
@@ -139,6 +140,73 @@ const server = createServer((req, res) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
 
+/** Opens a consumer page and checks it: every tag defined, the packaged mannequin drawn, no page errors. */
+async function checkPage(browser, path, label = path) {
+  const page = await browser.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on(
+    'response',
+    (r) => r.status() >= 400 && !r.url().endsWith('/favicon.ico') && pageErrors.push(`${r.status()} ${r.url()}`),
+  );
+  await page.goto(origin + path);
+  const report = await page.evaluate(async (allTags) => {
+    const result = await Promise.race([
+      // no report: the page's module failed (its error is among the page errors)
+      window.report ?? { error: { code: 'no-report', message: 'the page script did not run' } },
+      new Promise((r) => setTimeout(() => r({ timeout: true }), 60000)),
+    ]);
+    const missing = allTags.filter((tag) => !customElements.get(tag));
+    if (!result.image) return { ...result, missing };
+    // the mannequin drew: the frame is not one flat colour
+    const img = new Image();
+    img.src = result.image;
+    await img.decode();
+    const canvas = Object.assign(document.createElement('canvas'), { width: img.width, height: img.height });
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const data = ctx.getImageData(0, 0, img.width, img.height).data;
+    const colours = new Set();
+    for (let i = 0; i < data.length; i += 4 * 97) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    return { clips: result.clips, missing, colours: colours.size, physicsErrors: result.physicsErrors };
+  }, tags);
+  check(
+    report.missing?.length === 0,
+    `${label}: every tag defined${report.missing?.length ? ` (missing ${report.missing})` : ''}`,
+  );
+  check(
+    !report.error && !report.timeout,
+    `${label}: the packaged mannequin loads${report.error ? ` (${report.error.code}: ${report.error.message})` : ''}`,
+  );
+  check((report.clips?.length ?? 0) > 5, `${label}: its clips are listed (${report.clips?.length ?? 0})`);
+  check((report.colours ?? 0) > 20, `${label}: the scene draws (${report.colours ?? 0} colours sampled)`);
+  if (path.includes('without-rapier')) {
+    const codes = report.physicsErrors ?? [];
+    check(
+      codes.length === 1 && codes[0] === 'physics-unavailable',
+      `${label}: physics without Rapier is one physics-unavailable (${codes})`,
+    );
+  }
+  check(pageErrors.length === 0, `${label}: no page errors${pageErrors.length ? `: ${pageErrors.slice(0, 3)}` : ''}`);
+  return page;
+}
+
+/**
+ * The lowest three.js of the peer range (`>=0.A.0 <0.B.0`), installed apart, when it is not the version this
+ * project develops with; undefined when they are the same.
+ */
+async function lowestThree() {
+  const range = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).peerDependencies.three;
+  const version = /^>=\s*(\d+\.\d+\.\d+)/.exec(range)?.[1];
+  if (!version) throw new Error(`the three peer range "${range}" does not start with >=x.y.z`);
+  const ours = JSON.parse(readFileSync(join(root, 'node_modules/three/package.json'), 'utf8')).version;
+  if (version === ours) return undefined;
+  const prefix = join(work, 'three-lowest');
+  mkdirSync(prefix, { recursive: true });
+  npm(['install', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', prefix, `three@${version}`], prefix);
+  return { version, dir: join(prefix, 'node_modules/three') };
+}
+
 // 3. the pages in Chromium
 const executablePath = findChrome();
 if (!executablePath) throw new Error(HOW_TO_GET_CHROME);
@@ -147,52 +215,16 @@ const tags = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')
 );
 const browser = await puppeteer.launch({ executablePath, headless: true, args: CHROME_ARGS });
 try {
-  for (const path of Object.keys(pages).filter((p) => p !== '/dom-only.html')) {
-    const page = await browser.newPage();
-    const pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on(
-      'response',
-      (r) => r.status() >= 400 && !r.url().endsWith('/favicon.ico') && pageErrors.push(`${r.status()} ${r.url()}`),
-    );
-    await page.goto(origin + path);
-    const report = await page.evaluate(async (allTags) => {
-      const result = await Promise.race([
-        window.report,
-        new Promise((r) => setTimeout(() => r({ timeout: true }), 60000)),
-      ]);
-      const missing = allTags.filter((tag) => !customElements.get(tag));
-      if (!result.image) return { ...result, missing };
-      // the mannequin drew: the frame is not one flat colour
-      const img = new Image();
-      img.src = result.image;
-      await img.decode();
-      const canvas = Object.assign(document.createElement('canvas'), { width: img.width, height: img.height });
-      const ctx = canvas.getContext('2d');
-      ctx.drawImage(img, 0, 0);
-      const data = ctx.getImageData(0, 0, img.width, img.height).data;
-      const colours = new Set();
-      for (let i = 0; i < data.length; i += 4 * 97) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-      return { clips: result.clips, missing, colours: colours.size, physicsErrors: result.physicsErrors };
-    }, tags);
-    check(
-      report.missing?.length === 0,
-      `${path}: every tag defined${report.missing?.length ? ` (missing ${report.missing})` : ''}`,
-    );
-    check(
-      !report.error && !report.timeout,
-      `${path}: the packaged mannequin loads${report.error ? ` (${report.error.code}: ${report.error.message})` : ''}`,
-    );
-    check((report.clips?.length ?? 0) > 5, `${path}: its clips are listed (${report.clips?.length ?? 0})`);
-    check((report.colours ?? 0) > 20, `${path}: the scene draws (${report.colours ?? 0} colours sampled)`);
-    if (path.includes('without-rapier')) {
-      const codes = report.physicsErrors ?? [];
-      check(
-        codes.length === 1 && codes[0] === 'physics-unavailable',
-        `${path}: physics without Rapier is one physics-unavailable (${codes})`,
-      );
-    }
-    check(pageErrors.length === 0, `${path}: no page errors${pageErrors.length ? `: ${pageErrors.slice(0, 3)}` : ''}`);
+  for (const path of Object.keys(pages).filter((p) => p !== '/dom-only.html'))
+    await (await checkPage(browser, path)).close();
+  // the lowest three.js the peer range allows, in place of ours: the import-map page again
+  const lowest = await lowestThree();
+  if (lowest) {
+    rmSync(join(modules, 'three'));
+    symlinkSync(lowest.dir, join(modules, 'three'));
+    const page = await checkPage(browser, '/importmap.html', `/importmap.html on three ${lowest.version}`);
+    const revision = await page.evaluate(() => import('three').then((three) => three.REVISION));
+    check(`0.${revision}.0` === lowest.version, `the page ran three ${lowest.version} (REVISION ${revision})`);
     await page.close();
   }
   // the elements drawn by the page alone (a tween of CSS, a sprite with background-position), from their own
