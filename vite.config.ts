@@ -13,6 +13,18 @@ const elementEntries = Object.fromEntries(
 export default defineConfig({
   plugins: [
     {
+      // src/assets.ts resolves the shipped files against `here` (import.meta.url kept in a variable), so this
+      // build leaves them alone instead of inlining megabytes; in the package the URLs must read
+      // `new URL('…', import.meta.url)` again, the form an app's bundler finds, copies and rewrites
+      name: 'ship-asset-urls',
+      renderChunk(code) {
+        const here = /\b([\w$]+) = import\.meta\.url\b/.exec(code)?.[1];
+        if (!here) return null;
+        const url = new RegExp(`new URL\\(("\\.\\./assets/[^"]+"), ${here.replace(/\$/g, '\\$')}\\)`, 'g');
+        return code.replace(url, 'new URL($1, import.meta.url)');
+      },
+    },
+    {
       name: 'shared-models',
       configureServer(server) {
         server.middlewares.use(connectSharedModels);

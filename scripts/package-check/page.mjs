@@ -14,7 +14,7 @@ export function consumerPage(head, libraryImport, assetsImport, askPhysics = fal
   const hero = document.querySelector('#hero');
   const scene = document.querySelector('anim-scene');
   window.report = new Promise((resolve) => {
-    hero.addEventListener('anim-error', (e) => resolve({ error: e.detail }));
+    hero.addEventListener('anim-error', (e) => resolve({ error: { code: e.detail.code, message: e.detail.message } }));
     hero.addEventListener('anim-load', async () => {
       await customElements.whenDefined('anim-scene');
       for (let i = 0; i < 10; i++) scene.step(1 / 30);

@@ -1,7 +1,8 @@
 // `npm run check:package`: the package as users get it. Packs the tarball, checks what it holds, unpacks it into
 // a site's node_modules beside this project's three and lit (as a page would have after `npm install`), and opens
 // pages in headless Chromium: the unbundled build through the README's import map (with and without Rapier, and
-// again on the lowest three.js of the peer range), the single-file build from one script tag, and a page of the
+// again on the lowest three.js of the peer range), the same page bundled by Vite in an app that installs the
+// tarball, the single-file build from one script tag, and a page of the
 // elements drawn with CSS alone. Each must define every tag of custom-elements.json and draw the mannequin from
 // the package's own asset; the CSS page must never fetch three.js. Run after `npm run build`.
 import { execFileSync } from 'node:child_process';
@@ -11,10 +12,12 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -96,6 +99,36 @@ const inNode = JSON.parse(
 );
 check(inNode.clips > 5, `the runtime imports the mannequin in Node without a DOM (${inNode.clips} clips)`);
 
+// a Vite app, as most users build one: the package and the lowest three.js of the peer range installed from
+// the registry, the quick start's page bundled into site/vite/ (opened below with the other pages)
+const viteThree = peerRangeLowest();
+const viteApp = join(work, 'vite-app');
+mkdirSync(viteApp);
+writeFileSync(join(viteApp, 'package.json'), JSON.stringify({ name: 'vite-app', private: true, type: 'module' }));
+writeFileSync(join(viteApp, 'index.html'), consumerPage('', 'anim-elements', 'anim-elements/assets'));
+npm(['install', '--no-audit', '--no-fund', '--no-package-lock', tarball, `three@${viteThree}`], viteApp);
+execFileSync(
+  'node',
+  [
+    join(root, 'node_modules/vite/bin/vite.js'),
+    'build',
+    '--base',
+    '/vite/',
+    '--outDir',
+    join(site, 'vite'),
+    '--logLevel',
+    'error',
+  ],
+  { cwd: viteApp, stdio: ['ignore', 'ignore', 'inherit'] },
+);
+const bundled = readdirSync(join(site, 'vite/assets'))
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => readFileSync(join(site, 'vite/assets', f), 'utf8'))
+  .join('\n');
+// each copy of three.js carries its warning against a second copy once
+const copies = bundled.split('Multiple instances of Three.js').length - 1;
+check(copies === 1, `the Vite bundle holds one copy of three.js (${copies} found)`);
+
 // the import map exactly as the README prints it
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const importMap = /<script type="importmap">([\s\S]*?)<\/script>/.exec(readme)?.[1];
@@ -122,6 +155,7 @@ const pages = {
   ),
 };
 const TYPES = {
+  '.html': 'text/html',
   '.js': 'text/javascript',
   '.mjs': 'text/javascript',
   '.json': 'application/json',
@@ -191,14 +225,20 @@ async function checkPage(browser, path, label = path) {
   return page;
 }
 
+/** The lowest three.js version the peer range (`>=x.y.z <…`) allows. */
+function peerRangeLowest() {
+  const range = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).peerDependencies.three;
+  const version = /^>=\s*(\d+\.\d+\.\d+)/.exec(range)?.[1];
+  if (!version) throw new Error(`the three peer range "${range}" does not start with >=x.y.z`);
+  return version;
+}
+
 /**
  * The lowest three.js of the peer range (`>=0.A.0 <0.B.0`), installed apart, when it is not the version this
  * project develops with; undefined when they are the same.
  */
 async function lowestThree() {
-  const range = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).peerDependencies.three;
-  const version = /^>=\s*(\d+\.\d+\.\d+)/.exec(range)?.[1];
-  if (!version) throw new Error(`the three peer range "${range}" does not start with >=x.y.z`);
+  const version = peerRangeLowest();
   const ours = JSON.parse(readFileSync(join(root, 'node_modules/three/package.json'), 'utf8')).version;
   if (version === ours) return undefined;
   const prefix = join(work, 'three-lowest');
@@ -217,6 +257,10 @@ const browser = await puppeteer.launch({ executablePath, headless: true, args: C
 try {
   for (const path of Object.keys(pages).filter((p) => p !== '/dom-only.html'))
     await (await checkPage(browser, path)).close();
+  const vitePage = await checkPage(browser, '/vite/index.html', `the Vite app on three ${viteThree}`);
+  const viteRevision = await vitePage.evaluate(() => window.__THREE__);
+  check(`0.${viteRevision}.0` === viteThree, `the Vite app ran its own three.js (REVISION ${viteRevision})`);
+  await vitePage.close();
   // the lowest three.js the peer range allows, in place of ours: the import-map page again
   const lowest = await lowestThree();
   if (lowest) {
