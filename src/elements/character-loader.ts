@@ -11,6 +11,7 @@ import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
 import { CodedError } from '../scene/coded-error.js';
 import { GroundTrail } from '../scene/ground-trail.js';
 import { type InstancedSkins, instancedSkinsOf } from '../scene/instanced-skin.js';
+import { takeLodSlot } from '../scene/lod.js';
 import { loadModelCopy, loadOwnModel } from '../scene/model-copies.js';
 import { RigPropertyTracks } from '../scene/rig-property-tracks.js';
 import { RootMotionArrow } from '../scene/root-motion-arrow.js';
@@ -87,6 +88,8 @@ export class CharacterLoader implements ReactiveController {
   /** The src being loaded or shown; cleared when the character leaves the page. */
   #wanted: string | null = null;
   #ready = deferred();
+  /** The stagger slot of every model this character shows (see RigOptions.lodSlot). */
+  readonly #lodSlot = takeLodSlot();
   /** The coded error of the last load, while its src is the one wanted. */
   #lastError: CodedError | undefined;
   #stopWatching: (() => void) | undefined;
@@ -291,6 +294,7 @@ export class CharacterLoader implements ReactiveController {
           instancing: stage ? this.#instancingOn(stage) : null,
           asset: copy.asset,
           release: copy.release,
+          lodSlot: this.#lodSlot,
         });
       } catch (error) {
         copy.release();

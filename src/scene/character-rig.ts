@@ -86,6 +86,11 @@ export interface RigOptions {
   asset?: GltfAsset;
   /** Frees the loaded scene on dispose (a shared model's copy gives itself back); default disposes it. */
   release?: () => void;
+  /**
+   * Its stagger slot (lod.ts), taken by its element when made: the slot then follows the page's order, not
+   * the order loads finish in. Default: a new one.
+   */
+  lodSlot?: number;
 }
 
 /** Outcome of `play`: started a (cross)fade, already playing that clip, or no such clip. */
@@ -139,7 +144,7 @@ export class CharacterRig implements Actor, LodSubject {
   #rigChoice: RigChoice = 'auto';
 
   /** Which frames of a reduced-rate cycle are this character's (the stage staggers by it; lod.ts). */
-  readonly lodSlot = takeLodSlot();
+  readonly lodSlot: number;
   readonly #tiers = new RigTiers();
 
   readonly #scene: Object3D;
@@ -195,6 +200,7 @@ export class CharacterRig implements Actor, LodSubject {
     this.#skinning = options.skinning ?? 'gpu';
     this.#instancing = options.instancing ?? null;
     this.#release = options.release;
+    this.lodSlot = options.lodSlot ?? takeLodSlot();
     this.#output = this.#makeOutput(this.#skinning);
     this.#walkScene();
     this.#pose(0);

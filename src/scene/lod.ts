@@ -62,7 +62,10 @@ export function takeLodSlot(): number {
  */
 export class LodPass {
   settings: LodSettings = DEFAULT_LOD;
-  /** Frames run so far (the stagger's clock). */
+  /**
+   * Frames that moved time so far (the stagger's clock). A redraw (dt 0) does not count: how many the page
+   * asked for (a load, a resize) must not shift which frames pose whom.
+   */
   frame = 0;
   /** Characters posed by the last pass's decision, per tier (for stats and tests). */
   readonly counts: Record<RigTier, number> = { full: 0, half: 0, quarter: 0, culled: 0 };
@@ -78,9 +81,9 @@ export class LodPass {
   #count = 0;
   #camera: PerspectiveCamera | null = null;
 
-  /** Chooses every character's tier for the coming frame. */
-  run(camera: PerspectiveCamera, actors: Set<Actor>): void {
-    this.frame++;
+  /** Chooses every character's tier for the coming frame, which advances time by `dt` seconds. */
+  run(camera: PerspectiveCamera, actors: Set<Actor>, dt: number): void {
+    if (dt > 0) this.frame++;
     this.#count = 0;
     actors.forEach(this.#collect);
     const n = this.#count;

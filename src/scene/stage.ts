@@ -268,7 +268,7 @@ export class Stage implements StageCore {
       const phases = this.#phases;
       const follow = phases.length - 1;
       for (let p = 0; p < follow; p++) {
-        if (phases[p] === this.#animate) this.lod.run(this.camera, this.#animate);
+        if (phases[p] === this.#animate) this.lod.run(this.camera, this.#animate, dt);
         phases[p].forEach(this.#tick);
       }
       this.view.advance(dt);

@@ -122,4 +122,37 @@ describe('<anim-scene lod>', () => {
     }
     expect(perFrame).to.deep.equal([2, 2, 2, 2, 2, 2, 2, 2]);
   });
+
+  it('a redraw (dt 0) does not shift which frames pose a reduced-rate character', async function () {
+    this.timeout(120000);
+    const { scene, rigs } = await crowd(['0 0 0', '0 0 -60']);
+    const far = rigs[1];
+    const posed: boolean[] = [];
+    for (let f = 0; f < 8; f++) {
+      scene.step(DT);
+      posed.push(far.posed);
+      // redraws between steps, as a load or a resize asks for: three of them would move a 4-frame cycle by three
+      if (f === 3) for (let r = 0; r < 3; r++) scene.step(0);
+    }
+    expect(far.tier).to.equal('quarter');
+    expect(posed.filter(Boolean)).to.have.length(2);
+    expect(posed.slice(4), 'the same frames of the cycle after the redraws').to.deep.equal(posed.slice(0, 4));
+  });
+
+  it('staggers by the characters’ order in the page, not by the order their loads finish', async function () {
+    this.timeout(120000);
+    const scene = await fixture<AnimScene>(html`<anim-scene paused></anim-scene>`);
+    scene.innerHTML = `<anim-character></anim-character><anim-character src="${MANNEQUIN}"></anim-character>`;
+    const [first, second] = [...scene.querySelectorAll('anim-character')] as AnimCharacter[];
+    await second.ready;
+    // the first one's model binds last
+    first.src = MANNEQUIN;
+    await first.ready;
+    const slot = internals(first).rig!.lodSlot;
+    expect(slot).to.be.below(internals(second).rig!.lodSlot);
+    // a new model keeps the character's frames
+    first.src = '/assets/rigs/mixamo-style.glb';
+    await first.ready;
+    expect(internals(first).rig!.lodSlot).to.equal(slot);
+  });
 });
