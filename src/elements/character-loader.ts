@@ -11,7 +11,6 @@ import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
 import { CodedError } from '../scene/coded-error.js';
 import { GroundTrail } from '../scene/ground-trail.js';
 import { type InstancedSkins, instancedSkinsOf } from '../scene/instanced-skin.js';
-import { takeLodSlot } from '../scene/lod.js';
 import { loadModelCopy, loadOwnModel } from '../scene/model-copies.js';
 import { RigPropertyTracks } from '../scene/rig-property-tracks.js';
 import { RootMotionArrow } from '../scene/root-motion-arrow.js';
@@ -88,8 +87,8 @@ export class CharacterLoader implements ReactiveController {
   /** The src being loaded or shown; cleared when the character leaves the page. */
   #wanted: string | null = null;
   #ready = deferred();
-  /** The stagger slot of every model this character shows (see RigOptions.lodSlot). */
-  readonly #lodSlot = takeLodSlot();
+  /** The stagger slot of the models this character shows on its stage (see RigOptions.lodSlot). */
+  #lodSlot = 0;
   /** The coded error of the last load, while its src is the one wanted. */
   #lastError: CodedError | undefined;
   #stopWatching: (() => void) | undefined;
@@ -186,6 +185,8 @@ export class CharacterLoader implements ReactiveController {
   }
 
   #join(lease: StageLease): void {
+    // taken in the order characters join (the page's order), not the order their loads finish
+    this.#lodSlot = lease.stage.lod.takeSlot();
     this.#hooks.inScene(!lease.own);
     if (lease.own) lease.stage.canvas.setAttribute('part', 'canvas');
     this.#arrow = new RootMotionArrow(lease.stage, () => this.#rig);

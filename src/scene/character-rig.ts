@@ -87,8 +87,8 @@ export interface RigOptions {
   /** Frees the loaded scene on dispose (a shared model's copy gives itself back); default disposes it. */
   release?: () => void;
   /**
-   * Its stagger slot (lod.ts), taken by its element when made: the slot then follows the page's order, not
-   * the order loads finish in. Default: a new one.
+   * Its stagger slot (lod.ts), which its element takes from the stage when it joins it: the slot then
+   * follows the page's order, not the order loads finish in. Default: a new one of the page's.
    */
   lodSlot?: number;
 }

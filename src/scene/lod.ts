@@ -80,6 +80,15 @@ export class LodPass {
   #distances = new Float64Array(64);
   #count = 0;
   #camera: PerspectiveCamera | null = null;
+  #nextSlot = 0;
+
+  /**
+   * A stagger slot for a character joining this stage: consecutive ones take consecutive frames of a cycle,
+   * numbered per stage so that what else the page holds does not move them.
+   */
+  takeSlot(): number {
+    return this.#nextSlot++ & 0xffff;
+  }
 
   /** Chooses every character's tier for the coming frame, which advances time by `dt` seconds. */
   run(camera: PerspectiveCamera, actors: Set<Actor>, dt: number): void {
