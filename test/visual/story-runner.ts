@@ -8,7 +8,7 @@ import { characterInternals } from '../../src/elements/internals.js';
 import { startPhysics } from '../../src/scene/physics.js';
 import { pageTicker } from '../../src/scene/tween/page-ticker.js';
 import { storySetupDone } from '../../stories/support/story-setup.js';
-import { advance, capture, capturePage, HEIGHT, matchBaseline, settled, WIDTH } from './visual.js';
+import { advance, capture, capturePage, clipsBound, HEIGHT, matchBaseline, settled, WIDTH } from './visual.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a story module's shapes vary with its args
 export type Any = any;
@@ -69,17 +69,12 @@ export async function captureStory(
   if (own()) own()!.loop.paused = true;
   await settled(root);
   await storySetupDone();
-  // a retargeted clip binds a moment after its character loaded: wait until each character has its clip
-  for (const character of root.querySelectorAll<AnimCharacter>('anim-character')) {
-    const clip = character.getAttribute('clip');
-    for (let i = 0; i < 100 && clip && !character.clips.includes(clip); i++)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await clipsBound(root);
   const stage = scene?.stage ?? own();
   if (!stage) throw new Error('the viewer has no stage');
   stage.loop.paused = true;
-  // a ragdoll down from the start (or a controller) waits for the physics world: start from there
-  if (root.querySelector('anim-ragdoll, anim-controller, anim-scene[physics]')) {
+  // a scene with physics starts its world by itself: start from there (ragdolls and controllers were awaited)
+  if (root.querySelector('anim-scene[physics]')) {
     await startPhysics(stage);
     await new Promise((resolve) => requestAnimationFrame(resolve));
   }

@@ -3,7 +3,9 @@
 // Chromium on SwiftShader). The tolerance passes rendering noise and fails a blank, T-posed or cropped view.
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
+import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
+import { characterInternals } from '../../src/elements/internals.js';
 import type { Stage } from '../../src/scene/stage.js';
 
 export const WIDTH = 320;
@@ -167,6 +169,22 @@ export async function settled(root: Element, timeout = 30000): Promise<void> {
         sprite.addEventListener('anim-error', resolve, { once: true });
       }),
     );
+  // a controller makes its capsule once physics has started
+  for (const controller of root.querySelectorAll<HTMLElement & { ready: Promise<void> }>('anim-controller'))
+    waits.push(controller.ready.catch(() => undefined));
+  // a ragdoll down from the markup falls once its model, physics and code have loaded: a picture taken before
+  // shows the character standing (how a run under load differed from the next)
+  for (const ragdoll of root.querySelectorAll('anim-character > anim-ragdoll[active]')) {
+    const character = ragdoll.parentElement!;
+    const status = characterInternals(character)?.ragdoll?.status;
+    if (status === undefined || status === 'off')
+      waits.push(
+        new Promise((resolve) => {
+          character.addEventListener('anim-ragdoll', resolve, { once: true });
+          character.addEventListener('anim-error', resolve, { once: true });
+        }),
+      );
+  }
   for (const model of root.querySelectorAll<HTMLElement & { loaded?: boolean }>('anim-model[src]')) {
     if (!model.loaded)
       waits.push(
@@ -186,6 +204,18 @@ export async function settled(root: Element, timeout = 30000): Promise<void> {
   clearTimeout(timer);
   // scripts of the page that wait a frame (a story's replay) run before time is stepped by hand
   for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+}
+
+/**
+ * Resolves once each character under `root` lists the clip it was asked for (a retargeted clip binds a moment
+ * after its character loaded, each from its own file), or a few seconds later for one that never binds.
+ */
+export async function clipsBound(root: Element): Promise<void> {
+  for (const character of root.querySelectorAll<AnimCharacter>('anim-character')) {
+    const clip = character.clip;
+    for (let i = 0; i < 100 && clip && !character.clips.includes(clip); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /**
