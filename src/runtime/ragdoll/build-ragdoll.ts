@@ -1,3 +1,4 @@
+import { length3 } from '../length.js';
 import { conjugateMultiply, fromMatrix } from '../quat.js';
 import { type HumanoidMap, mapHumanoid } from '../retarget/humanoid-map.js';
 import type { Skeleton } from '../skeleton.js';
@@ -128,7 +129,7 @@ const cross = (a: ArrayLike<number>, b: ArrayLike<number>) => [
   a[0] * b[1] - a[1] * b[0],
 ];
 const unit = (a: number[]) => {
-  const l = Math.hypot(a[0], a[1], a[2]) || 1;
+  const l = length3(a[0], a[1], a[2]) || 1;
   return [a[0] / l, a[1] / l, a[2] / l];
 };
 const percentile = (values: number[], p: number) => {
@@ -226,7 +227,7 @@ export function buildRagdoll(
         const d = sub([vertices.positions[v * 3], vertices.positions[v * 3 + 1], vertices.positions[v * 3 + 2]], from);
         const t = dot(d, axis);
         ts.push(t);
-        rs.push(Math.hypot(d[0] - axis[0] * t, d[1] - axis[1] * t, d[2] - axis[2] * t));
+        rs.push(length3(d[0] - axis[0] * t, d[1] - axis[1] * t, d[2] - axis[2] * t));
       }
       radius = Math.max(0.02, percentile(rs, 0.6));
       const lo = percentile(ts, 0.02);
