@@ -2,7 +2,7 @@
 // a site's node_modules beside this project's three and lit (as a page would have after `npm install`), and opens
 // pages in headless Chromium: the unbundled build through the README's import map (with and without Rapier, and
 // again on the lowest three.js of the peer range), the same page bundled by Vite in an app that installs the
-// tarball, the single-file build from one script tag, and a page of the
+// tarball, a React 19 app built the same way, the single-file build from one script tag, and a page of the
 // elements drawn with CSS alone. Each must define every tag of custom-elements.json and draw the mannequin from
 // the package's own asset; the CSS page must never fetch three.js. Run after `npm run build`.
 import { execFileSync } from 'node:child_process';
@@ -99,6 +99,31 @@ const inNode = JSON.parse(
 );
 check(inNode.clips > 5, `the runtime imports the mannequin in Node without a DOM (${inNode.clips} clips)`);
 
+/** Bundles the app in `dir` with Vite into site/<name>/ and checks the bundle holds one copy of three.js. */
+function viteBuild(dir, name, label) {
+  execFileSync(
+    'node',
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--base',
+      `/${name}/`,
+      '--outDir',
+      join(site, name),
+      '--logLevel',
+      'error',
+    ],
+    { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const bundled = readdirSync(join(site, name, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(join(site, name, 'assets', f), 'utf8'))
+    .join('\n');
+  // each copy of three.js carries its warning against a second copy once
+  const copies = bundled.split('Multiple instances of Three.js').length - 1;
+  check(copies === 1, `the ${label} bundle holds one copy of three.js (${copies} found)`);
+}
+
 // a Vite app, as most users build one: the package and the lowest three.js of the peer range installed from
 // the registry, the quick start's page bundled into site/vite/ (opened below with the other pages)
 const viteThree = peerRangeLowest();
@@ -107,27 +132,26 @@ mkdirSync(viteApp);
 writeFileSync(join(viteApp, 'package.json'), JSON.stringify({ name: 'vite-app', private: true, type: 'module' }));
 writeFileSync(join(viteApp, 'index.html'), consumerPage('', 'anim-elements', 'anim-elements/assets'));
 npm(['install', '--no-audit', '--no-fund', '--no-package-lock', tarball, `three@${viteThree}`], viteApp);
-execFileSync(
-  'node',
-  [
-    join(root, 'node_modules/vite/bin/vite.js'),
-    'build',
-    '--base',
-    '/vite/',
-    '--outDir',
-    join(site, 'vite'),
-    '--logLevel',
-    'error',
-  ],
-  { cwd: viteApp, stdio: ['ignore', 'ignore', 'inherit'] },
+viteBuild(viteApp, 'vite', 'Vite');
+
+// a React 19 app (react-app/): type-checked as it stands (strict, skipLibCheck false), then bundled into
+// site/react/ and opened below: the elements in JSX, a handler's typed detail, the scene stepped through a ref
+const reactApp = join(work, 'react-app');
+cpSync(new URL('./react-app', import.meta.url), reactApp, { recursive: true });
+npm(['install', '--no-audit', '--no-fund', '--no-package-lock', tarball, `three@${viteThree}`], reactApp);
+// no physics here: without the optional peer, as the app would be installed (Rapier's own typings want lib ESNext)
+rmSync(join(reactApp, 'node_modules/@dimforge'), { recursive: true, force: true });
+let reactTypeErrors = '';
+try {
+  execFileSync(join(reactApp, 'node_modules/.bin/tsc'), ['-p', reactApp], { encoding: 'utf8' });
+} catch (error) {
+  reactTypeErrors = `${error.stdout}`.trim();
+}
+check(
+  reactTypeErrors === '',
+  `the React 19 app type-checks${reactTypeErrors ? `:\n${reactTypeErrors.split('\n').slice(0, 8).join('\n')}` : ''}`,
 );
-const bundled = readdirSync(join(site, 'vite/assets'))
-  .filter((f) => f.endsWith('.js'))
-  .map((f) => readFileSync(join(site, 'vite/assets', f), 'utf8'))
-  .join('\n');
-// each copy of three.js carries its warning against a second copy once
-const copies = bundled.split('Multiple instances of Three.js').length - 1;
-check(copies === 1, `the Vite bundle holds one copy of three.js (${copies} found)`);
+viteBuild(reactApp, 'react', 'React app');
 
 // the import map exactly as the README prints it
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -261,6 +285,7 @@ try {
   const viteRevision = await vitePage.evaluate(() => window.__THREE__);
   check(`0.${viteRevision}.0` === viteThree, `the Vite app ran its own three.js (REVISION ${viteRevision})`);
   await vitePage.close();
+  await (await checkPage(browser, '/react/index.html', `the React 19 app on three ${viteThree}`)).close();
   // the lowest three.js the peer range allows, in place of ours: the import-map page again
   const lowest = await lowestThree();
   if (lowest) {
