@@ -14,7 +14,10 @@ type NaturalLimit =
   | { kind: 'cone'; swing: number; twist: number }
   | { kind: 'elbow' | 'knee'; min: number; max: number };
 
-const cone = (swing: number, twist: number): NaturalLimit => ({ kind: 'cone', swing, twist });
+/* @__NO_SIDE_EFFECTS__ */
+function cone(swing: number, twist: number): NaturalLimit {
+  return { kind: 'cone', swing, twist };
+}
 const ELBOW: NaturalLimit = { kind: 'elbow', min: -5, max: 150 };
 const KNEE: NaturalLimit = { kind: 'knee', min: -5, max: 150 };
 

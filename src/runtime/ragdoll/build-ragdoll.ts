@@ -95,31 +95,36 @@ interface BodyDef {
   flex: 1 | -1;
 }
 
-const BODY_DEFS: BodyDef[] = [
-  { name: 'pelvis', bone: 'hips', parent: null, tip: [], kind: null, flex: 1 },
-  { name: 'torso', bone: 'spine', parent: 'pelvis', tip: ['neck', 'head'], kind: 'spine', flex: 1 },
-  { name: 'head', bone: ['neck', 'head'], parent: 'torso', tip: ['head'], kind: 'neck', flex: 1 },
-  ...(['left', 'right'] as const).flatMap((side): BodyDef[] => [
-    {
-      name: `${side}UpperArm`,
-      bone: `${side}UpperArm`,
-      parent: 'torso',
-      tip: [`${side}LowerArm`],
-      kind: 'shoulder',
-      flex: 1,
-    },
-    { name: `${side}LowerArm`, bone: `${side}LowerArm`, parent: `${side}UpperArm`, tip: [], kind: 'elbow', flex: 1 },
-    {
-      name: `${side}UpperLeg`,
-      bone: `${side}UpperLeg`,
-      parent: 'pelvis',
-      tip: [`${side}LowerLeg`],
-      kind: 'hip',
-      flex: -1,
-    },
-    { name: `${side}LowerLeg`, bone: `${side}LowerLeg`, parent: `${side}UpperLeg`, tip: [], kind: 'knee', flex: -1 },
-  ]),
-];
+const BODY_DEFS: BodyDef[] = /* @__PURE__ */ bodyDefs();
+
+/** The bodies, pelvis first, each after its parent (made by a call so bundlers can drop an unused list). */
+function bodyDefs(): BodyDef[] {
+  return [
+    { name: 'pelvis', bone: 'hips', parent: null, tip: [], kind: null, flex: 1 },
+    { name: 'torso', bone: 'spine', parent: 'pelvis', tip: ['neck', 'head'], kind: 'spine', flex: 1 },
+    { name: 'head', bone: ['neck', 'head'], parent: 'torso', tip: ['head'], kind: 'neck', flex: 1 },
+    ...(['left', 'right'] as const).flatMap((side): BodyDef[] => [
+      {
+        name: `${side}UpperArm`,
+        bone: `${side}UpperArm`,
+        parent: 'torso',
+        tip: [`${side}LowerArm`],
+        kind: 'shoulder',
+        flex: 1,
+      },
+      { name: `${side}LowerArm`, bone: `${side}LowerArm`, parent: `${side}UpperArm`, tip: [], kind: 'elbow', flex: 1 },
+      {
+        name: `${side}UpperLeg`,
+        bone: `${side}UpperLeg`,
+        parent: 'pelvis',
+        tip: [`${side}LowerLeg`],
+        kind: 'hip',
+        flex: -1,
+      },
+      { name: `${side}LowerLeg`, bone: `${side}LowerLeg`, parent: `${side}UpperLeg`, tip: [], kind: 'knee', flex: -1 },
+    ]),
+  ];
+}
 
 const sub = (a: ArrayLike<number>, b: ArrayLike<number>) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
