@@ -53,24 +53,31 @@ check(
   `no test, story, demo or script files in the tarball${strays.length ? `: ${strays.slice(0, 5)}` : ''}`,
 );
 
+const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/**
+ * Copies a fixture app kept beside this script, installs the tarball (and `extra`) into it without the optional
+ * Rapier (as an app that never uses physics has it), and type-checks it with its own TypeScript.
+ */
+function installAndTypeCheck(name, extra, what) {
+  const dir = join(work, name);
+  cpSync(new URL(`./${name}`, import.meta.url), dir, { recursive: true });
+  npm(['install', '--no-audit', '--no-fund', '--no-package-lock', tarball, ...extra], dir);
+  // npm installs the optional peer too (and Rapier's own typings want lib ESNext)
+  rmSync(join(dir, 'node_modules/@dimforge'), { recursive: true, force: true });
+  let errors = '';
+  try {
+    execFileSync(join(dir, 'node_modules/.bin/tsc'), ['-p', dir], { encoding: 'utf8' });
+  } catch (error) {
+    errors = `${error.stdout}`.trim();
+  }
+  check(errors === '', `${what}${errors ? `:\n${errors.split('\n').slice(0, 8).join('\n')}` : ''}`);
+  return dir;
+}
+
 // the typings, as a TypeScript app gets them from an install of the tarball (strict, skipLibCheck false):
 // React 19 JSX, Preact, Vue and Svelte, each with lines that must fail (@ts-expect-error), and no Rapier installed
-const typesApp = join(work, 'types-app');
-cpSync(new URL('./types-app', import.meta.url), typesApp, { recursive: true });
-const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-npm(['install', '--no-audit', '--no-fund', '--no-package-lock', tarball], typesApp);
-// npm installs the optional peer too: remove it, as an app that never uses physics would not have it
-rmSync(join(typesApp, 'node_modules/@dimforge'), { recursive: true, force: true });
-let typeErrors = '';
-try {
-  execFileSync(join(typesApp, 'node_modules/.bin/tsc'), ['-p', typesApp], { encoding: 'utf8' });
-} catch (error) {
-  typeErrors = `${error.stdout}`.trim();
-}
-check(
-  typeErrors === '',
-  `the typings compile for React, Preact, Vue and Svelte without Rapier${typeErrors ? `:\n${typeErrors.split('\n').slice(0, 8).join('\n')}` : ''}`,
-);
+installAndTypeCheck('types-app', [], 'the typings compile for React, Preact, Vue and Svelte without Rapier');
 
 // 2. a site with node_modules as an install would leave it
 const site = join(work, 'site');
@@ -136,21 +143,7 @@ viteBuild(viteApp, 'vite', 'Vite');
 
 // a React 19 app (react-app/): type-checked as it stands (strict, skipLibCheck false), then bundled into
 // site/react/ and opened below: the elements in JSX, a handler's typed detail, the scene stepped through a ref
-const reactApp = join(work, 'react-app');
-cpSync(new URL('./react-app', import.meta.url), reactApp, { recursive: true });
-npm(['install', '--no-audit', '--no-fund', '--no-package-lock', tarball, `three@${viteThree}`], reactApp);
-// no physics here: without the optional peer, as the app would be installed (Rapier's own typings want lib ESNext)
-rmSync(join(reactApp, 'node_modules/@dimforge'), { recursive: true, force: true });
-let reactTypeErrors = '';
-try {
-  execFileSync(join(reactApp, 'node_modules/.bin/tsc'), ['-p', reactApp], { encoding: 'utf8' });
-} catch (error) {
-  reactTypeErrors = `${error.stdout}`.trim();
-}
-check(
-  reactTypeErrors === '',
-  `the React 19 app type-checks${reactTypeErrors ? `:\n${reactTypeErrors.split('\n').slice(0, 8).join('\n')}` : ''}`,
-);
+const reactApp = installAndTypeCheck('react-app', [`three@${viteThree}`], 'the React 19 app type-checks');
 viteBuild(reactApp, 'react', 'React app');
 
 // the import map exactly as the README prints it
