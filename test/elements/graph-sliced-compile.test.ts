@@ -75,4 +75,16 @@ describe('<anim-character>: editing a graph of 10,000 states', () => {
     expect(el.params.late).to.equal(2);
     expect(errors, errors.map((e) => e.message).join('\n')).to.have.length(0);
   });
+
+  it('in a hidden page (timers throttled to a minute, no frames to keep) the edit compiles in one task', async () => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    try {
+      el.append(part('anim-param', { name: 'unseen', type: 'bool' }));
+      await settle();
+      await settle();
+      expect(el.params).to.have.property('unseen');
+    } finally {
+      delete (document as { hidden?: boolean }).hidden;
+    }
+  });
 });
