@@ -1,6 +1,13 @@
 // The state graph's per-frame cost: the locomotion preset updated for many characters, each with its own
 // params (speeds sweeping through idle, walk and run; jumps now and then), graph → (clip, time, weight) lists.
-import { compileGraph, createParams, GraphInstance, layoutGraph, locomotionGraph } from '../src/graph/index.js';
+import {
+  compileGraph,
+  compileGraphPaced,
+  createParams,
+  GraphInstance,
+  layoutGraph,
+  locomotionGraph,
+} from '../src/graph/index.js';
 
 /** Nominal clip lengths (s) close to the mannequin's: the update cost does not depend on them. */
 const DURATIONS: Record<string, number> = {
@@ -46,18 +53,7 @@ export function makeGraphBench(count: number, dt: number): GraphBench {
  * few rounds, in ms. Both are linear in states + transitions, so a page may hold graphs of this size.
  */
 export function benchGraphCompile(n: number): { compileMs: number; layoutMs: number } {
-  const definition = {
-    params: [
-      { name: 'speed', type: 'float' as const },
-      { name: 'go', type: 'bool' as const },
-    ],
-    states: Array.from({ length: n }, (_, i) => ({ name: `s${i}`, clip: `c${i % 50}` })),
-    transitions: Array.from({ length: n }, (_, i) => ({
-      from: `s${i}`,
-      to: `s${(i + 1) % n}`,
-      when: 'speed > 1 && go',
-    })),
-  };
+  const definition = ringGraph(n);
   let compileMs = Number.POSITIVE_INFINITY;
   let layoutMs = Number.POSITIVE_INFINITY;
   for (let round = 0; round < 5; round++) {
@@ -70,4 +66,46 @@ export function benchGraphCompile(n: number): { compileMs: number; layoutMs: num
     layoutMs = Math.min(layoutMs, t2 - t1);
   }
   return { compileMs, layoutMs };
+}
+
+/**
+ * The same graph compiled as paced work (as a page compiles an edit to a large running graph): the longest
+ * run between two pauses, which is as long as the compile can hold the main thread past its slice, and the
+ * pauses. The median of 5 rounds, in ms.
+ */
+export function benchPacedCompile(n: number): { longestStepMs: number; pauses: number } {
+  const definition = ringGraph(n);
+  const longest: number[] = [];
+  let pauses = 0;
+  for (let round = 0; round < 5; round++) {
+    const work = compileGraphPaced(definition);
+    let most = 0;
+    pauses = 0;
+    for (;;) {
+      const t0 = performance.now();
+      const step = work.next();
+      most = Math.max(most, performance.now() - t0);
+      if (step.done) break;
+      pauses++;
+    }
+    longest.push(most);
+  }
+  longest.sort((a, b) => a - b);
+  return { longestStepMs: longest[2], pauses };
+}
+
+/** n states in a ring of n transitions with conditions. */
+function ringGraph(n: number) {
+  return {
+    params: [
+      { name: 'speed', type: 'float' as const },
+      { name: 'go', type: 'bool' as const },
+    ],
+    states: Array.from({ length: n }, (_, i) => ({ name: `s${i}`, clip: `c${i % 50}` })),
+    transitions: Array.from({ length: n }, (_, i) => ({
+      from: `s${i}`,
+      to: `s${(i + 1) % n}`,
+      when: 'speed > 1 && go',
+    })),
+  };
 }

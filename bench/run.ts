@@ -1,7 +1,7 @@
 // npm run bench: this runtime against three.js's AnimationMixer path, side by side in one run, on the
 // same rig and clips. Speed is measured here, never in a test.
 
-import { benchGraphCompile, makeGraphBench } from './graph.js';
+import { benchGraphCompile, benchPacedCompile, makeGraphBench } from './graph.js';
 import { benchIk } from './ik.js';
 import { benchTransitions } from './inertial.js';
 import { benchCloth, benchRagdolls } from './physics.js';
@@ -110,6 +110,13 @@ console.log(
   `  state graph of 10,000 states and 10,000 transitions: compile ${big.compileMs.toFixed(1)} ms, layout ${big.layoutMs.toFixed(1)} ms`,
 );
 console.log(`bench: graph-compile-10k-ms=${big.compileMs.toFixed(1)} graph-layout-10k-ms=${big.layoutMs.toFixed(1)}`);
+const paced = benchPacedCompile(10000);
+console.log(
+  `  the same graph compiled in steps (an edit to it while it runs): ${paced.pauses} pauses, the longest step ${paced.longestStepMs.toFixed(2)} ms`,
+);
+console.log(
+  `bench: graph-edit-10k-longest-step-ms=${paced.longestStepMs.toFixed(2)} graph-edit-10k-pauses=${paced.pauses}`,
+);
 
 const ragdollMs = await benchRagdolls();
 const clothMs = benchCloth();

@@ -2,7 +2,7 @@
 // a site's node_modules beside this project's three and lit (as a page would have after `npm install`), and opens
 // pages in headless Chromium: the unbundled build through the README's import map (with and without Rapier, and
 // again on the lowest three.js of the peer range), the same page bundled by Vite in an app that installs the
-// tarball, the single-file build from one script tag, and a page of the
+// tarball, a React 19 app built the same way, the single-file build from one script tag, and a page of the
 // elements drawn with CSS alone. Each must define every tag of custom-elements.json and draw the mannequin from
 // the package's own asset; the CSS page must never fetch three.js. Run after `npm run build`.
 import { execFileSync } from 'node:child_process';
@@ -53,24 +53,31 @@ check(
   `no test, story, demo or script files in the tarball${strays.length ? `: ${strays.slice(0, 5)}` : ''}`,
 );
 
+const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/**
+ * Copies a fixture app kept beside this script, installs the tarball (and `extra`) into it without the optional
+ * Rapier (as an app that never uses physics has it), and type-checks it with its own TypeScript.
+ */
+function installAndTypeCheck(name, extra, what) {
+  const dir = join(work, name);
+  cpSync(new URL(`./${name}`, import.meta.url), dir, { recursive: true });
+  npm(['install', '--no-audit', '--no-fund', '--no-package-lock', tarball, ...extra], dir);
+  // npm installs the optional peer too (and Rapier's own typings want lib ESNext)
+  rmSync(join(dir, 'node_modules/@dimforge'), { recursive: true, force: true });
+  let errors = '';
+  try {
+    execFileSync(join(dir, 'node_modules/.bin/tsc'), ['-p', dir], { encoding: 'utf8' });
+  } catch (error) {
+    errors = `${error.stdout}`.trim();
+  }
+  check(errors === '', `${what}${errors ? `:\n${errors.split('\n').slice(0, 8).join('\n')}` : ''}`);
+  return dir;
+}
+
 // the typings, as a TypeScript app gets them from an install of the tarball (strict, skipLibCheck false):
 // React 19 JSX, Preact, Vue and Svelte, each with lines that must fail (@ts-expect-error), and no Rapier installed
-const typesApp = join(work, 'types-app');
-cpSync(new URL('./types-app', import.meta.url), typesApp, { recursive: true });
-const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-npm(['install', '--no-audit', '--no-fund', '--no-package-lock', tarball], typesApp);
-// npm installs the optional peer too: remove it, as an app that never uses physics would not have it
-rmSync(join(typesApp, 'node_modules/@dimforge'), { recursive: true, force: true });
-let typeErrors = '';
-try {
-  execFileSync(join(typesApp, 'node_modules/.bin/tsc'), ['-p', typesApp], { encoding: 'utf8' });
-} catch (error) {
-  typeErrors = `${error.stdout}`.trim();
-}
-check(
-  typeErrors === '',
-  `the typings compile for React, Preact, Vue and Svelte without Rapier${typeErrors ? `:\n${typeErrors.split('\n').slice(0, 8).join('\n')}` : ''}`,
-);
+installAndTypeCheck('types-app', [], 'the typings compile for React, Preact, Vue and Svelte without Rapier');
 
 // 2. a site with node_modules as an install would leave it
 const site = join(work, 'site');
@@ -99,6 +106,31 @@ const inNode = JSON.parse(
 );
 check(inNode.clips > 5, `the runtime imports the mannequin in Node without a DOM (${inNode.clips} clips)`);
 
+/** Bundles the app in `dir` with Vite into site/<name>/ and checks the bundle holds one copy of three.js. */
+function viteBuild(dir, name, label) {
+  execFileSync(
+    'node',
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--base',
+      `/${name}/`,
+      '--outDir',
+      join(site, name),
+      '--logLevel',
+      'error',
+    ],
+    { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const bundled = readdirSync(join(site, name, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(join(site, name, 'assets', f), 'utf8'))
+    .join('\n');
+  // each copy of three.js carries its warning against a second copy once
+  const copies = bundled.split('Multiple instances of Three.js').length - 1;
+  check(copies === 1, `the ${label} bundle holds one copy of three.js (${copies} found)`);
+}
+
 // a Vite app, as most users build one: the package and the lowest three.js of the peer range installed from
 // the registry, the quick start's page bundled into site/vite/ (opened below with the other pages)
 const viteThree = peerRangeLowest();
@@ -107,27 +139,12 @@ mkdirSync(viteApp);
 writeFileSync(join(viteApp, 'package.json'), JSON.stringify({ name: 'vite-app', private: true, type: 'module' }));
 writeFileSync(join(viteApp, 'index.html'), consumerPage('', 'anim-elements', 'anim-elements/assets'));
 npm(['install', '--no-audit', '--no-fund', '--no-package-lock', tarball, `three@${viteThree}`], viteApp);
-execFileSync(
-  'node',
-  [
-    join(root, 'node_modules/vite/bin/vite.js'),
-    'build',
-    '--base',
-    '/vite/',
-    '--outDir',
-    join(site, 'vite'),
-    '--logLevel',
-    'error',
-  ],
-  { cwd: viteApp, stdio: ['ignore', 'ignore', 'inherit'] },
-);
-const bundled = readdirSync(join(site, 'vite/assets'))
-  .filter((f) => f.endsWith('.js'))
-  .map((f) => readFileSync(join(site, 'vite/assets', f), 'utf8'))
-  .join('\n');
-// each copy of three.js carries its warning against a second copy once
-const copies = bundled.split('Multiple instances of Three.js').length - 1;
-check(copies === 1, `the Vite bundle holds one copy of three.js (${copies} found)`);
+viteBuild(viteApp, 'vite', 'Vite');
+
+// a React 19 app (react-app/): type-checked as it stands (strict, skipLibCheck false), then bundled into
+// site/react/ and opened below: the elements in JSX, a handler's typed detail, the scene stepped through a ref
+const reactApp = installAndTypeCheck('react-app', [`three@${viteThree}`], 'the React 19 app type-checks');
+viteBuild(reactApp, 'react', 'React app');
 
 // the import map exactly as the README prints it
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -261,6 +278,7 @@ try {
   const viteRevision = await vitePage.evaluate(() => window.__THREE__);
   check(`0.${viteRevision}.0` === viteThree, `the Vite app ran its own three.js (REVISION ${viteRevision})`);
   await vitePage.close();
+  await (await checkPage(browser, '/react/index.html', `the React 19 app on three ${viteThree}`)).close();
   // the lowest three.js the peer range allows, in place of ours: the import-map page again
   const lowest = await lowestThree();
   if (lowest) {

@@ -73,7 +73,8 @@ export type {
  * The graph's clip names are the character's clip names, so `<anim-clip name="walk" from="Walking">` binds
  * another model's clips to a graph. Scripts drive it with `setParam()` and `trigger()` and read `state` and
  * `params`; editing the graph's markup takes effect on the next frame, each layer keeping its state and time
- * and every param its value. While a graph drives, `clip` waits (it plays again once the graph is removed)
+ * and every param its value (an edit to a running graph of 2,000 or more states and transitions compiles in
+ * slices between frames: the graph in force runs until the new one is ready). While a graph drives, `clip` waits (it plays again once the graph is removed)
  * and `play()` reports `graph-active`: a graph decides what plays, so set its params instead. `speed` and
  * `paused` scale and stop the graph's time too (a negative speed counts as 0).
  *

@@ -186,7 +186,8 @@ export class AnimScene extends ViewElement {
       display: block;
       position: relative;
       height: var(--anim-scene-height, 400px);
-      overflow: hidden;
+      /* clip, not hidden: the box is no scroll container (scroll(nearest) looks past it, focus never scrolls it) */
+      overflow: clip;
       contain: layout paint;
     }
     [part='viewport'],

@@ -6,10 +6,12 @@
 import {
   type CompiledGraph,
   compileGraph,
+  compileGraphPaced,
   createParams,
   type GraphDefinition,
   type GraphInstance,
   locomotionGraph,
+  type Paced,
   type ParamType,
   parseGraphJson,
 } from '../graph/index.js';
@@ -17,15 +19,22 @@ import { describeValue } from '../runtime/describe-value.js';
 import type { Pose, RootMotionOptions } from '../runtime/index.js';
 import type { CharacterRig } from '../scene/character-rig.js';
 import type { ClipLibrary } from '../scene/clip-library.js';
-import type { ErrorCode } from '../scene/coded-error.js';
 import type { GraphObserver } from '../scene/graph-recorder.js';
 import { GraphSource } from '../scene/graph-source.js';
 import type { TimedPoseSource } from '../scene/pose-pipeline.js';
 import type { RootMotionSource } from '../scene/rig-root-motion.js';
-import { queueGraphEvents, type Report, reportNew } from './character-graph-events.js';
-import { reportError } from './errors.js';
-import { type GraphSources, hasGraphMarkup, mergeGraph, problemSource } from './graph-markup.js';
+import { queueGraphEvents } from './character-graph-events.js';
+import { bindingReports, graphReports, reportNew } from './character-graph-reports.js';
+import { reportCaught, reportError } from './errors.js';
+import { type GraphSources, hasGraphMarkup, mergeGraph } from './graph-markup.js';
 import { coerceParamValue } from './graph-values.js';
+import { SlicedWork } from './sliced-work.js';
+
+/**
+ * From this many states and transitions on, an edit to a running graph compiles in slices between frames
+ * (10,000 of each take tens of ms to compile, more than a frame); smaller graphs compile at once.
+ */
+export const SLICED_FROM_ITEMS = 2000;
 
 /** The `graph` word that names the built-in locomotion graph instead of a file. */
 export const LOCOMOTION_PRESET = 'locomotion';
@@ -55,6 +64,8 @@ export class CharacterGraph {
   #src: string | null = null;
   #file: GraphDefinition | null = null;
   #loading: AbortController | null = null;
+  /** A large graph's compile in flight (see `#refresh`). */
+  #compiling: SlicedWork<{ graph: CompiledGraph; sources: GraphSources }> | null = null;
   #dirty = false;
   #refreshQueued = false;
   #compiled: CompiledGraph | null = null;
@@ -201,7 +212,7 @@ export class CharacterGraph {
   setParam(reporter: Element, name: string, value: unknown, call = 'setParam'): void {
     if (!isName(reporter, call, name)) return;
     const graph = this.compiled;
-    if (this.#loading && !graph?.paramIndex.has(name)) {
+    if ((this.#loading || this.#compiling) && !graph?.paramIndex.has(name)) {
       this.#pending.set(name, value);
       return;
     }
@@ -241,7 +252,7 @@ export class CharacterGraph {
   getParam(reporter: Element, name: string): number | boolean | undefined {
     if (!isName(reporter, 'getParam', name)) return undefined;
     const value = this.paramValue(name);
-    if (value === undefined && !(this.#loading && this.#pending.has(name))) {
+    if (value === undefined && !((this.#loading || this.#compiling) && this.#pending.has(name))) {
       const known = this.#compiled?.paramNames.join(', ') || 'none';
       reportError(
         reporter,
@@ -306,11 +317,17 @@ export class CharacterGraph {
     this.#redraw();
   }
 
-  /** Reads and compiles the graph again if anything changed (never while a graph file is on its way). */
+  /**
+   * Reads and compiles the graph again if anything changed (never while a graph file is on its way). A
+   * large graph edited while it runs compiles in slices between frames, the graph in force running until
+   * the new one is ready; a newer edit drops a compile in flight.
+   */
   #refresh(): void {
-    if (!this.#dirty || this.#loading) return;
+    if (!this.#dirty) return;
+    this.#compiling?.cancel();
+    this.#compiling = null;
+    if (this.#loading) return;
     this.#dirty = false;
-    const previous = this.#compiled;
     if (this.#file === null && !hasGraphMarkup(this.#host)) {
       this.#compiled = null;
       this.#sources = null;
@@ -320,8 +337,36 @@ export class CharacterGraph {
       this.#reportedBinding.clear();
       return;
     }
+    const previous = this.#compiled;
+    if (previous === null || previous.states.length + previous.transitionCount < SLICED_FROM_ITEMS) {
+      const sources = mergeGraph(this.#host, this.#file);
+      this.#install(compileGraph(sources.definition), sources);
+      return;
+    }
+    this.#compiling = new SlicedWork(
+      this.#compileSteps(),
+      ({ graph, sources }) => {
+        this.#compiling = null;
+        this.#install(graph, sources);
+        this.#redraw();
+      },
+      (error) => {
+        this.#compiling = null;
+        reportCaught(this.#host, error, 'graph');
+      },
+    );
+  }
+
+  /** Reads the markup and compiles it, pausing between the two and every few hundred items of the compile. */
+  *#compileSteps(): Paced<{ graph: CompiledGraph; sources: GraphSources }> {
     const sources = mergeGraph(this.#host, this.#file);
-    const graph = compileGraph(sources.definition);
+    yield;
+    return { graph: yield* compileGraphPaced(sources.definition), sources };
+  }
+
+  /** Puts a compiled graph in force: params carried over by name, its problems reported, bound to the rig. */
+  #install(graph: CompiledGraph, sources: GraphSources): void {
+    const previous = this.#compiled;
     const params = createParams(graph);
     // every param keeps its value across an edit (by name, when its type is unchanged)
     if (previous) {
@@ -333,7 +378,7 @@ export class CharacterGraph {
     this.#compiled = graph;
     this.#sources = sources;
     this.#params = params;
-    this.#reportedGraph = reportNew(this.#reportedGraph, this.#graphReports(graph, sources));
+    this.#reportedGraph = reportNew(this.#reportedGraph, graphReports(this.#host, graph, sources, this.#src));
     const pending = [...this.#pending];
     this.#pending.clear();
     for (const [name, value] of pending) this.setParam(this.#host, name, value);
@@ -364,61 +409,11 @@ export class CharacterGraph {
     this.#library = library;
     // the rig extracts root motion through the driver: have it bind the new source
     if (this.#rootMotion !== null) rig.rootMotion.rebind();
-    const reports: Report[] = [];
-    if (source.missingClips.length > 0) {
-      const missing = source.missingClips.join(', ');
-      reports.push({
-        key: `unknown-clip|${missing}`,
-        el: this.#host,
-        code: 'unknown-clip',
-        message: `the graph plays clips the character lacks: ${missing} (clips: ${rig.clipNames.join(', ') || 'none'}); their states play nothing`,
-      });
-    }
-    for (const { layer, joints } of source.unknownMaskJoints) {
-      reports.push({
-        key: `unknown-bone|${layer}|${joints.join(' ')}`,
-        el: this.#elementOfLayer(layer),
-        code: 'unknown-bone',
-        message: `layer "${layer}" masks joints the model lacks: ${joints.join(', ')}`,
-      });
-    }
-    // play windows resolve against the clips here: an inverted one is the state's bad attribute (or the file's)
-    for (const p of source.instance.windows.problems) {
-      const el = this.#sources ? problemSource(this.#sources, p.where) : null;
-      const message = el ? `start/end: ${p.message}` : `graph "${this.#src}" ${p.where}: ${p.message}`;
-      reports.push({
-        key: `window|${p.message}`,
-        el: el ?? this.#host,
-        code: el ? 'bad-attribute' : 'bad-graph',
-        message,
-      });
-    }
-    this.#reportedBinding = reportNew(this.#reportedBinding, reports);
+    this.#reportedBinding = reportNew(
+      this.#reportedBinding,
+      bindingReports(this.#host, source, rig.clipNames, this.#sources, this.#src),
+    );
     if (rig.source === rig.playback) rig.source = this.driver;
-  }
-
-  #graphReports(graph: CompiledGraph, sources: GraphSources): Report[] {
-    const out: Report[] = [];
-    for (const p of graph.problems) {
-      // a warning (an unreachable state, often a graph half written) runs fine: no error for it
-      if (p.severity !== 'error') continue;
-      const el = problemSource(sources, p.where);
-      const from = el ? '' : `graph "${this.#src}" ${p.where}: `;
-      const code: ErrorCode = p.code === 'unreachable-state' ? 'bad-graph' : p.code;
-      out.push({
-        key: `${p.code}|${p.where}|${p.message}`,
-        el: el ?? this.#host,
-        code,
-        message: `${from}${p.message}`,
-      });
-    }
-    return out;
-  }
-
-  #elementOfLayer(name: string): Element {
-    const sources = this.#sources;
-    const i = sources?.definition.layers?.findIndex((l) => l?.name === name) ?? -1;
-    return (i >= 0 ? sources?.layers[i] : null) ?? this.#host;
   }
 
   // ——— the frame ———

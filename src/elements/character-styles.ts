@@ -6,7 +6,8 @@ export const characterStyles = css`
     display: block;
     position: relative;
     height: var(--anim-character-height, 300px);
-    overflow: hidden;
+    /* clip, not hidden: the box is no scroll container (scroll(nearest) looks past it, focus never scrolls it) */
+    overflow: clip;
   }
   :host(:state(in-scene)) {
     position: absolute;

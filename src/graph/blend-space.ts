@@ -1,4 +1,5 @@
 import { wrapAngle } from '../runtime/index.js';
+import { length2 } from '../runtime/length.js';
 
 /**
  * Blend-space weights. Each kind gives weights that sum to 1 and are exact (one-hot) at the sample
@@ -50,7 +51,7 @@ export function buildBlendSpace(kind: number, clips: number[], xs: number[], ys:
   };
   const { pairA, pairB, pairC, magnitudes, angles } = space;
   for (let i = 0; i < n; i++) {
-    magnitudes[i] = Math.hypot(space.xs[i], space.ys[i]);
+    magnitudes[i] = length2(space.xs[i], space.ys[i]);
     angles[i] = Math.atan2(space.ys[i], space.xs[i]);
   }
   for (let i = 0; i < n; i++) {
@@ -97,7 +98,7 @@ export function blendWeights(space: BlendSpace, x: number, y: number, out: Float
   let nearest = 0;
   let nearestDistance = Number.POSITIVE_INFINITY;
   for (let i = 0; i < n; i++) {
-    const d = Math.hypot(x - space.xs[i], y - space.ys[i]);
+    const d = length2(x - space.xs[i], y - space.ys[i]);
     if (d < nearestDistance) {
       nearestDistance = d;
       nearest = i;
@@ -155,7 +156,7 @@ function cartesian(space: BlendSpace, x: number, y: number, out: Float64Array, o
 function directional(space: BlendSpace, x: number, y: number, out: Float64Array, offset: number): void {
   const n = space.count;
   const { magnitudes, angles, pairA, pairB, pairC } = space;
-  const mo = Math.hypot(x, y);
+  const mo = length2(x, y);
   const ao = Math.atan2(y, x);
   for (let i = 0; i < n; i++) {
     const mi = magnitudes[i];

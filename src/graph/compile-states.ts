@@ -4,6 +4,7 @@ import { type BlendSpace, buildBlendSpace, CARTESIAN, DIRECTIONAL, ONE_D } from 
 import { type CompileContext, isFiniteNumber, quote } from './compile-context.js';
 import type { ParamTable } from './compile-params.js';
 import { BLEND_SPACE_TYPES, type GraphDefinition, LOOP_MODES, type StateDefinition } from './definition.js';
+import { finish, type Paced, pausesAt } from './paced.js';
 
 export interface CompiledState {
   readonly name: string;
@@ -38,13 +39,18 @@ export interface StateTable {
 }
 
 /** Pass 3: the states, each with its layer, loop, speed, play window and clip or blend space. */
-export function compileStates(
+export function compileStates(...args: Parameters<typeof compileStatesPaced>): StateTable {
+  return finish(compileStatesPaced(...args));
+}
+
+/** Pass 3, pausing every few hundred states. */
+export function* compileStatesPaced(
   ctx: CompileContext,
   def: GraphDefinition,
   params: ParamTable,
   layerNames: readonly string[],
   layerIndex: ReadonlyMap<string, number>,
-): StateTable {
+): Paced<StateTable> {
   const clipNames: string[] = [];
   const clipIndex = new Map<string, number>();
   const clip = (name: string) => {
@@ -59,16 +65,19 @@ export function compileStates(
   const byName = new Map<string, number>();
   const defaultOf = new Map<number, number>();
   let maxPoints = 1;
-  (Array.isArray(def.states) ? def.states : []).forEach((s, i) => {
+  const list: readonly StateDefinition[] = Array.isArray(def.states) ? def.states : [];
+  for (let i = 0; i < list.length; i++) {
+    if (pausesAt(i)) yield;
+    const s = list[i];
     const where = `states[${i}]`;
-    if (!ctx.isObject(s, where)) return;
+    if (!ctx.isObject(s, where)) continue;
     if (typeof s.name !== 'string' || s.name === '' || s.name === '*') {
       ctx.report('bad-graph', `${where}.name`, `state name ${quote(s.name)} is not a name`);
-      return;
+      continue;
     }
     if (byName.has(s.name)) {
       ctx.report('duplicate-name', `${where}.name`, `a second state named "${s.name}"`);
-      return;
+      continue;
     }
     let layer = 0;
     if (s.layer !== undefined) {
@@ -99,7 +108,7 @@ export function compileStates(
         );
       }
     }
-  });
+  }
   return { states, byName, defaultOf, clipNames, maxPoints };
 }
 

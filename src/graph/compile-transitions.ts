@@ -5,6 +5,7 @@ import type { CompiledState } from './compile-states.js';
 import { ProgramBuilder } from './condition-program.js';
 import { DEFAULT_FADE, EASES, type GraphDefinition, INTERRUPTION_SOURCES } from './definition.js';
 import { groupBy } from './group-by.js';
+import { finish, type Paced, pausesAt } from './paced.js';
 
 /** The transitions pass's result: one entry per kept transition, in definition order, and their code. */
 export interface TransitionTable {
@@ -33,14 +34,19 @@ export interface TransitionTable {
  * Pass 4: the transitions, each with its states found by name, its timing and its condition compiled. A
  * transition with an error is left out (it never fires); one with a bad option keeps that option's default.
  */
-export function compileTransitions(
+export function compileTransitions(...args: Parameters<typeof compileTransitionsPaced>): TransitionTable {
+  return finish(compileTransitionsPaced(...args));
+}
+
+/** Pass 4, pausing every few hundred transitions. */
+export function* compileTransitionsPaced(
   ctx: CompileContext,
   def: GraphDefinition,
   params: ParamTable,
   states: readonly CompiledState[],
   stateIndex: ReadonlyMap<string, number>,
   layerNames: readonly string[],
-): TransitionTable {
+): Paced<TransitionTable> {
   const program = new ProgramBuilder();
   const source: number[] = [];
   const fromList: number[] = [];
@@ -56,9 +62,12 @@ export function compileTransitions(
   const triggerStart: number[] = [];
   const triggerEnd: number[] = [];
   const triggerRefs: number[] = [];
-  ctx.list(def.transitions, 'transitions').forEach((t, i) => {
+  const list = ctx.list(def.transitions, 'transitions');
+  for (let i = 0; i < list.length; i++) {
+    if (pausesAt(i)) yield;
+    const t = list[i];
     const where = `transitions[${i}]`;
-    if (!ctx.isObject(t, where)) return;
+    if (!ctx.isObject(t, where)) continue;
     const what = `transition ${quote(t.from)} → ${quote(t.to)}`;
     let ok = true;
     const to = typeof t.to === 'string' ? (stateIndex.get(t.to) ?? -1) : -1;
@@ -113,7 +122,7 @@ export function compileTransitions(
         else ok = false;
       }
     }
-    if (!ok) return;
+    if (!ok) continue;
     source.push(i);
     fromList.push(from);
     toList.push(to);
@@ -128,7 +137,7 @@ export function compileTransitions(
     triggerStart.push(triggerRefs.length);
     for (const ref of range.triggers) triggerRefs.push(ref);
     triggerEnd.push(triggerRefs.length);
-  });
+  }
   return {
     count: source.length,
     source: Int32Array.from(source),
@@ -154,11 +163,16 @@ export function compileTransitions(
  * layer's any-state ones, by priority (higher first) then definition order. Built from groups (by source
  * state, and by layer for any-state), so the work is the size of the lists, not states × transitions.
  */
-export function outgoingLists(
+export function outgoingLists(...args: Parameters<typeof outgoingListsPaced>): { start: Int32Array; list: Int32Array } {
+  return finish(outgoingListsPaced(...args));
+}
+
+/** Pass 5, pausing every few hundred states. */
+export function* outgoingListsPaced(
   t: TransitionTable,
   states: readonly CompiledState[],
   layerCount: number,
-): { start: Int32Array; list: Int32Array } {
+): Paced<{ start: Int32Array; list: Int32Array }> {
   const own = groupBy(states.length, t.count, (k) => t.from[k]);
   const any = groupBy(layerCount, t.count, (k) => (t.from[k] < 0 ? states[t.to[k]].layer : -1));
   const start = new Int32Array(states.length + 1);
@@ -173,6 +187,7 @@ export function outgoingLists(
   const byRank = (a: number, b: number) => t.priority[b] - t.priority[a] || a - b;
   let mine: number[] = [];
   for (let s = 0; s < states.length; s++) {
+    if (pausesAt(s)) yield;
     mine = [];
     for (let k = own.start[s]; k < own.start[s + 1]; k++) mine.push(own.items[k]);
     const l = states[s].layer;

@@ -2,9 +2,10 @@ import { CompileContext, quote } from './compile-context.js';
 import { compileLayers, type LayerInfo } from './compile-layers.js';
 import { compileParams } from './compile-params.js';
 import { checkReachability } from './compile-reachability.js';
-import { type CompiledState, compileStates } from './compile-states.js';
-import { compileTransitions, outgoingLists } from './compile-transitions.js';
+import { type CompiledState, compileStatesPaced } from './compile-states.js';
+import { compileTransitionsPaced, outgoingListsPaced } from './compile-transitions.js';
 import type { GraphDefinition, ParamType } from './definition.js';
+import { finish, type Paced } from './paced.js';
 import type { GraphProblem } from './problems.js';
 
 export type { CompiledState } from './compile-states.js';
@@ -80,6 +81,14 @@ export interface CompiledGraph {
  * reads, so a graph of tens of thousands of states compiles in a frame or a few.
  */
 export function compileGraph(definition: GraphDefinition): CompiledGraph {
+  return finish(compileGraphPaced(definition));
+}
+
+/**
+ * `compileGraph` as paced work: it pauses every few hundred states or transitions, so a page can compile a
+ * large graph over several tasks without holding up a frame (see `Paced`).
+ */
+export function* compileGraphPaced(definition: GraphDefinition): Paced<CompiledGraph> {
   const ctx = new CompileContext();
   const isGraph = definition !== null && typeof definition === 'object' && !Array.isArray(definition);
   const def = isGraph ? definition : ({ states: [] } as GraphDefinition);
@@ -89,7 +98,7 @@ export function compileGraph(definition: GraphDefinition): CompiledGraph {
   const params = compileParams(ctx, def);
   const layerTable = compileLayers(ctx, def, params);
   const layerNames = layerTable.layers.map((l) => l.name);
-  const st = compileStates(ctx, def, params, layerNames, layerTable.byName);
+  const st = yield* compileStatesPaced(ctx, def, params, layerNames, layerTable.byName);
   const members: number[][] = layerNames.map(() => []);
   for (let i = 0; i < st.states.length; i++) members[st.states[i].layer].push(i);
   const layers: CompiledLayer[] = layerTable.layers.map((info, l) => ({
@@ -97,14 +106,16 @@ export function compileGraph(definition: GraphDefinition): CompiledGraph {
     states: members[l],
     defaultState: st.defaultOf.get(l) ?? (members[l].length > 0 ? members[l][0] : -1),
   }));
-  const t = compileTransitions(ctx, def, params, st.states, st.byName, layerNames);
-  const outgoing = outgoingLists(t, st.states, layers.length);
+  const t = yield* compileTransitionsPaced(ctx, def, params, st.states, st.byName, layerNames);
+  const outgoing = yield* outgoingListsPaced(t, st.states, layers.length);
+  yield;
   checkReachability(
     ctx,
     st.states,
     layers.map((l) => l.defaultState),
     t,
   );
+  yield;
   const clipSources = bindClipSources(ctx, def, st.clipNames);
 
   return {

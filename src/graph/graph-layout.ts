@@ -1,3 +1,4 @@
+import { length2 } from '../runtime/length.js';
 import type { CompiledGraph } from './compile.js';
 import { groupBy } from './group-by.js';
 
@@ -233,7 +234,7 @@ function arrow(a: LayoutNode, b: LayoutNode, repeat: number): { path: string; la
   const by = b.y + b.height / 2;
   const dx = bx - ax;
   const dy = by - ay;
-  const length = Math.hypot(dx, dy) || 1;
+  const length = length2(dx, dy) || 1;
   // right-hand normal (y grows downwards): opposite directions bow apart
   const nx = -dy / length;
   const ny = dx / length;

@@ -11,6 +11,7 @@ export {
   type CompiledLayer,
   type CompiledState,
   compileGraph,
+  compileGraphPaced,
   createParams,
   getParam,
   setParam,
@@ -65,5 +66,6 @@ export {
 } from './instance.js';
 export { locomotionGraph, MANNEQUIN_RUN_SPEED, MANNEQUIN_WALK_SPEED } from './locomotion.js';
 export { LOWER_BODY, resolveMask, UPPER_BODY } from './mask.js';
+export { finish, PACE_ITEMS, type Paced } from './paced.js';
 export { type PlayWindows, resolvePlayWindows } from './play-windows.js';
 export type { GraphProblem, GraphProblemCode } from './problems.js';

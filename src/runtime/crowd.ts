@@ -1,3 +1,4 @@
+import { length2 } from './length.js';
 /**
  * Crowd steering over typed arrays: agents on a rectangular area (centred on the origin), each walking its
  * own path at its own preferred speed, keeping apart from its neighbours. Deterministic: the same seed,
@@ -119,14 +120,14 @@ export class CrowdAgents {
         dz = targetZ[i] - z[i];
       }
       // steer toward the target, pushed aside by the neighbours
-      const length = Math.hypot(dx, dz) || 1;
+      const length = length2(dx, dz) || 1;
       const wantX = dx / length + this.#pushX[i];
       const wantZ = dz / length + this.#pushZ[i];
       let turn = Math.atan2(wantX, wantZ) - heading[i];
       turn -= Math.round(turn / (2 * Math.PI)) * 2 * Math.PI;
       heading[i] += Math.max(-maxTurn, Math.min(maxTurn, turn));
       // crowded or turning hard, an agent slows down
-      const pushed = Math.hypot(this.#pushX[i], this.#pushZ[i]);
+      const pushed = length2(this.#pushX[i], this.#pushZ[i]);
       const wanted = (preferred[i] * Math.max(0.2, Math.cos(Math.min(Math.abs(turn), Math.PI / 2)))) / (1 + pushed);
       speed[i] += (wanted - speed[i]) * blend;
       const sideX = this.#pushX[i] * SEPARATION_SPEED * dt;

@@ -1,5 +1,6 @@
 import { buildClip, type Clip, type Interpolation, type MorphSlot, type RawTrack, type TrackPath } from './clip.js';
 import { AnimError } from './errors.js';
+import { length3 } from './length.js';
 import { fromMatrix } from './quat.js';
 import { buildSkeleton, type Skeleton } from './skeleton.js';
 import { buildSkin, type Skin } from './skinning.js';
@@ -236,9 +237,9 @@ function nodeTrs(node: GltfNode): { t: number[]; r: number[]; s: number[] } {
 }
 
 function decompose(m: number[]): { t: number[]; r: number[]; s: number[] } {
-  let sx = Math.hypot(m[0], m[1], m[2]);
-  const sy = Math.hypot(m[4], m[5], m[6]);
-  const sz = Math.hypot(m[8], m[9], m[10]);
+  let sx = length3(m[0], m[1], m[2]);
+  const sy = length3(m[4], m[5], m[6]);
+  const sz = length3(m[8], m[9], m[10]);
   const det =
     m[0] * (m[5] * m[10] - m[6] * m[9]) - m[4] * (m[1] * m[10] - m[2] * m[9]) + m[8] * (m[1] * m[6] - m[2] * m[5]);
   // a mirroring matrix: one negative scale (on x), the rest a proper rotation

@@ -57,7 +57,7 @@ const EVENT_CAPACITY = 128;
 /** Floats of a slot's fade state in the playback's block: clip, overlay, weight, fade from, to, elapsed, duration. */
 const SLOT_FIELDS = 8;
 /** Crossed-event scratch, used within one update (no playback's update runs inside another's). */
-const crossedScratch = new Int32Array(EVENT_CAPACITY);
+const crossedScratch = /* @__PURE__ */ new Int32Array(EVENT_CAPACITY);
 
 /** One of a playback's blending clips; its numbers live in the playback's block (PlaybackBlock). */
 class Slot {

@@ -1,6 +1,7 @@
 import type { Interpolation } from './clip.js';
 import { AnimError } from './errors.js';
 import { type GltfJson, readAccessor } from './gltf.js';
+import { length4 } from './length.js';
 import { slerp } from './quat.js';
 import { cubicSpline } from './sample.js';
 
@@ -104,7 +105,7 @@ export function samplePropertyTrack(track: PropertyTrack, time: number, out: Flo
   } else if (cubic) {
     cubicSpline(values, lo, size, s, dt, out, 0);
     if (rotation) {
-      const inv = 1 / (Math.hypot(out[0], out[1], out[2], out[3]) || 1);
+      const inv = 1 / (length4(out[0], out[1], out[2], out[3]) || 1);
       for (let c = 0; c < 4; c++) out[c] *= inv;
     }
   } else if (rotation) {

@@ -10,6 +10,7 @@ import {
   STEP,
   type Track,
 } from './clip.js';
+import { length4 } from './length.js';
 import type { Pose } from './pose.js';
 import { slerp } from './quat.js';
 
@@ -178,7 +179,7 @@ function sampleTrack(track: Track, k: number, s: number, out: Float32Array, o: n
     cubicSpline(values, k, width, s, track.times[k + 1] - track.times[k], out, o);
     // glTF renormalizes a cubic rotation; only rotations: a weights track on four morph targets is width 4 too
     if (track.path === 'rotation') {
-      const inv = 1 / (Math.hypot(out[o], out[o + 1], out[o + 2], out[o + 3]) || 1);
+      const inv = 1 / (length4(out[o], out[o + 1], out[o + 2], out[o + 3]) || 1);
       for (let c = 0; c < 4; c++) out[o + c] *= inv;
     }
   }

@@ -1,4 +1,5 @@
 import { type ClipTime, resolveClipTime } from './clip-time.js';
+import { length3 } from './length.js';
 import type { RootMotion } from './root-motion.js';
 
 /**
@@ -189,8 +190,8 @@ export class MotionWarp {
     this.correction[0] = lx - this.total[0];
     this.correction[1] = dy - this.total[1];
     this.correction[2] = lz - this.total[2];
-    const authored = Math.hypot(this.total[0], this.total[1], this.total[2]);
-    const desired = Math.hypot(lx, dy, lz);
+    const authored = length3(this.total[0], this.total[1], this.total[2]);
+    const desired = length3(lx, dy, lz);
     const w = this.windows[i];
     const raw = desired > 1e-6 && authored > 1e-6 ? authored / desired : 1;
     this.rate = Math.min(w.maxRate, Math.max(w.minRate, raw));

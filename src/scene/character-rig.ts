@@ -17,6 +17,7 @@ import {
   type WarpWindow,
   type WrapMode,
 } from '../runtime/index.js';
+import { length2 } from '../runtime/length.js';
 import type { Actor } from './actor.js';
 import {
   buildClipLibrary,
@@ -719,7 +720,7 @@ export class CharacterRig implements Actor, LodSubject {
   #strideRate(dt: number): number {
     const { x, z } = this.root.position;
     if (dt > 0) {
-      this.#measuredSpeed = Number.isNaN(this.#lastX) ? 0 : Math.hypot(x - this.#lastX, z - this.#lastZ) / dt;
+      this.#measuredSpeed = Number.isNaN(this.#lastX) ? 0 : length2(x - this.#lastX, z - this.#lastZ) / dt;
       if (this.#measuredSpeed > 1e-4) this.#moved = true;
       this.#lastX = x;
       this.#lastZ = z;

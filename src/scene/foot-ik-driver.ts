@@ -9,6 +9,7 @@ import {
   PROBE_STRIDE,
   solveFootIk,
 } from '../runtime/index.js';
+import { length3 } from '../runtime/length.js';
 import type { CharacterRig } from './character-rig.js';
 import { asCoded, CodedError } from './coded-error.js';
 import { type GroundProbe, groundProbeOf } from './ground-probe.js';
@@ -100,7 +101,7 @@ export class FootIkDriver implements ModelPoseModifier {
       const probes = this.#probes;
       footProbes(ik, model, probes);
       // the rig's scale reaches the legs too
-      const scale = Math.hypot(root[4], root[5], root[6]);
+      const scale = length3(root[4], root[5], root[6]);
       const n = probes.length / 3;
       for (let k = 0; k < n; k++) {
         this.#ground.castDown(

@@ -1,4 +1,5 @@
 import { BufferGeometry, CanvasTexture, Float32BufferAttribute, Points, PointsMaterial } from 'three';
+import { length2 } from '../runtime/length.js';
 import type { Actor } from './actor.js';
 import type { CharacterRig } from './character-rig.js';
 import { stageScale } from './framing.js';
@@ -74,10 +75,10 @@ export class GroundTrail implements Actor {
     for (let i = 0; i < COUNT; i++) {
       p[i * 3] -= dx;
       p[i * 3 + 2] -= dz;
-      const away = Math.hypot(p[i * 3] - root.position.x, p[i * 3 + 2] - root.position.z);
+      const away = length2(p[i * 3] - root.position.x, p[i * 3 + 2] - root.position.z);
       colors[i * 4 + 3] = colors[i * 4 + 3] > 0 ? 0.6 * Math.max(0, 1 - away / fadeLength) : 0;
     }
-    this.#travelled += Math.hypot(dx, dz);
+    this.#travelled += length2(dx, dz);
     if (this.#travelled >= SPACING * scale) {
       this.#travelled = 0;
       const i = this.#next;

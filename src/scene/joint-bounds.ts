@@ -1,5 +1,6 @@
 import { Box3, type BufferGeometry, Matrix4, Sphere, Vector3 } from 'three';
 import type { Skin } from '../runtime/index.js';
+import { length3 } from '../runtime/length.js';
 
 const _inverse = new Matrix4();
 const _vertex = new Vector3();
@@ -51,11 +52,7 @@ export class JointBounds {
       }
       if (slot < 0 || slot * 3 >= binds.length) continue;
       _vertex.fromBufferAttribute(position, v);
-      const d = Math.hypot(
-        _vertex.x - binds[slot * 3],
-        _vertex.y - binds[slot * 3 + 1],
-        _vertex.z - binds[slot * 3 + 2],
-      );
+      const d = length3(_vertex.x - binds[slot * 3], _vertex.y - binds[slot * 3 + 1], _vertex.z - binds[slot * 3 + 2]);
       if (d > this.#margin) this.#margin = d;
     }
   }

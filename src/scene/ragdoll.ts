@@ -1,5 +1,6 @@
 import { Frustum, Matrix4, Sphere } from 'three';
 import { blendPoses, copyPose, createPose, localToModel, type Pose, setRestPose } from '../runtime/index.js';
+import { length3, length4 } from '../runtime/length.js';
 import {
   createRagdollScratch,
   createRagdollState,
@@ -247,9 +248,9 @@ export class Ragdoll implements PoseSource, PhysicsListener {
     for (const body of this.#bodies) {
       body.linvel(v);
       body.angvel(w);
-      const speed = Math.hypot(v.x, v.y, v.z);
+      const speed = length3(v.x, v.y, v.z);
       total += speed;
-      if (speed > STILL_LINEAR || Math.hypot(w.x, w.y, w.z) > STILL_ANGULAR) {
+      if (speed > STILL_LINEAR || length3(w.x, w.y, w.z) > STILL_ANGULAR) {
         still = false;
         break;
       }
@@ -400,7 +401,7 @@ export function spawnRagdoll(
     const a = body.a;
     const e = body.b;
     const axis = [e[0] - a[0], e[1] - a[1], e[2] - a[2]];
-    const length = Math.hypot(axis[0], axis[1], axis[2]);
+    const length = length3(axis[0], axis[1], axis[2]);
     const collider = R.ColliderDesc.capsule(Math.max(1e-4, length / 2), body.radius)
       .setTranslation((a[0] + e[0]) / 2, (a[1] + e[1]) / 2, (a[2] + e[2]) / 2)
       .setRotation(rotationFromY(axis, length))
@@ -450,7 +451,7 @@ function rotationFromY(axis: number[], length: number): { x: number; y: number; 
   // half-way quaternion between (0,1,0) and (x,y,z)
   if (y < -0.999999) return { x: 1, y: 0, z: 0, w: 0 };
   const w = 1 + y;
-  const n = Math.hypot(z, 0, -x, w);
+  const n = length4(z, 0, -x, w);
   return { x: z / n, y: 0, z: -x / n, w: w / n };
 }
 
@@ -512,7 +513,7 @@ export class RagdollManager implements PhysicsListener {
     const camera = this.#stage.camera.position;
     const distance = (r: Ragdoll) => {
       const p = r.pelvis;
-      return Math.hypot(p[0] - camera.x, p[1] - camera.y, p[2] - camera.z);
+      return length3(p[0] - camera.x, p[1] - camera.y, p[2] - camera.z);
     };
     const byDistance = [...this.#active].sort((a, b) => distance(a) - distance(b));
     for (const ragdoll of byDistance.slice(this.maxActive)) ragdoll.settle();

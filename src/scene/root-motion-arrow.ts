@@ -10,6 +10,7 @@ import {
   SpriteMaterial,
   SRGBColorSpace,
 } from 'three';
+import { length2 } from '../runtime/length.js';
 import type { CharacterRig } from './character-rig.js';
 import type { Actor, Stage } from './stage.js';
 
@@ -82,7 +83,7 @@ export class RootMotionArrow implements Actor {
     const root = rig.root;
     if (dt > 0) {
       const d = rig.rootMotion.delta;
-      const measured = Math.hypot(d[0], d[2]) / dt;
+      const measured = length2(d[0], d[2]) / dt;
       this.speed += (measured - this.speed) * Math.min(1, SMOOTHING * dt);
       // the direction in the world: the character's heading plus the delta's own direction
       if (measured > 1e-6) this.#heading = root.rotation.y + Math.atan2(d[0], d[2]);

@@ -1,6 +1,7 @@
 import { MathUtils, Vector3 } from 'three';
 import { compileGraph, locomotionGraph, MANNEQUIN_RUN_SPEED, MANNEQUIN_WALK_SPEED } from '../graph/index.js';
 import { wrapAngle } from '../runtime/index.js';
+import { length2 } from '../runtime/length.js';
 import { CharacterController } from './character-controller.js';
 import type { CharacterRig } from './character-rig.js';
 import type { ClipLibrary } from './clip-library.js';
@@ -151,9 +152,9 @@ export class ThirdPersonController implements Actor {
     const fz = -Math.cos(yaw);
     let mx = fx * input.forward - fz * input.right;
     let mz = fz * input.forward + fx * input.right;
-    const amount = Math.min(1, Math.hypot(mx, mz));
+    const amount = Math.min(1, length2(mx, mz));
     if (amount > 1e-3) {
-      const n = Math.hypot(mx, mz);
+      const n = length2(mx, mz);
       mx /= n;
       mz /= n;
       const wanted = Math.atan2(mx, mz);

@@ -1,4 +1,5 @@
 import { AnimError, isFiniteArray } from '../errors.js';
+import { length3 } from '../length.js';
 import { weldVertices } from './weld.js';
 
 /** The mesh a cloth is made from, in its rest (bind) pose. */
@@ -192,7 +193,7 @@ export function buildCloth(
     const b = all[c * 2 + 1];
     constraintA[c] = a;
     constraintB[c] = b;
-    restLength[c] = Math.hypot(
+    restLength[c] = length3(
       rest[a * 3] - rest[b * 3],
       rest[a * 3 + 1] - rest[b * 3 + 1],
       rest[a * 3 + 2] - rest[b * 3 + 2],
@@ -264,7 +265,7 @@ function tethers(pins: Uint32Array, rest: Float32Array, n: number) {
     let best = Number.POSITIVE_INFINITY;
     for (let i = 0; i < pins.length; i++) {
       const q = pins[i] * 3;
-      const d = Math.hypot(rest[p * 3] - rest[q], rest[p * 3 + 1] - rest[q + 1], rest[p * 3 + 2] - rest[q + 2]);
+      const d = length3(rest[p * 3] - rest[q], rest[p * 3 + 1] - rest[q + 1], rest[p * 3 + 2] - rest[q + 2]);
       if (d < best) {
         best = d;
         tetherPin[p] = pins[i];

@@ -1,5 +1,6 @@
 import { AnimError } from '../errors.js';
 import { localToModel } from '../fk.js';
+import { length3 } from '../length.js';
 import type { Pose } from '../pose.js';
 import { conjugateMultiply, fromMatrix, multiply, normalize, rotateVector, slerp, unrotateVector } from '../quat.js';
 import type { Skeleton } from '../skeleton.js';
@@ -140,7 +141,7 @@ export function buildChain(skeleton: Skeleton, spec: string | readonly string[],
     return v;
   };
   const aim = options.aimAxis ?? [0, 0, 1];
-  const aimLength = Math.hypot(aim[0], aim[1], aim[2]);
+  const aimLength = length3(aim[0], aim[1], aim[2]);
   if (aim.length !== 3 || !(aimLength > 1e-9)) throw new AnimError('bad-chain', `aim axis ${aim} is not a direction`);
   const boneWeights = new Float32Array(n);
   for (let i = 0; i < n; i++) boneWeights[i] = 1 / (n - i);

@@ -1,4 +1,5 @@
 import { AnimError } from '../errors.js';
+import { length3 } from '../length.js';
 import { axisAngle, conjugateMultiply, multiply } from '../quat.js';
 import { scaleAngle } from './rotation.js';
 
@@ -54,7 +55,7 @@ export function writeConstraint(
   const ax = finite(joint, axis[0], 'axis x', 0);
   const ay = finite(joint, axis[1], 'axis y', 0);
   const az = finite(joint, axis[2], 'axis z', 0);
-  const len = Math.hypot(ax, ay, az);
+  const len = length3(ax, ay, az);
   if (len < 1e-9) fail(joint, 'has a zero axis');
   params[o] = ax / len;
   params[o + 1] = ay / len;

@@ -1,5 +1,6 @@
 import { AnimError } from '../errors.js';
 import { localToModel } from '../fk.js';
+import { length3 } from '../length.js';
 import { createPose, type Pose, setRestPose } from '../pose.js';
 import { conjugateMultiply, fromMatrix, multiply, rotateVector, rotationBetween } from '../quat.js';
 import type { Skeleton } from '../skeleton.js';
@@ -125,8 +126,8 @@ export function buildFootIk(skeleton: Skeleton, options: FootIkOptions = {}): Fo
     const s = skeleton.restScales;
     const k = chain.joints[1];
     const reach =
-      Math.hypot(t[k * 3] * s[k * 3], t[k * 3 + 1] * s[k * 3 + 1], t[k * 3 + 2] * s[k * 3 + 2]) +
-      Math.hypot(t[foot * 3] * s[foot * 3], t[foot * 3 + 1] * s[foot * 3 + 1], t[foot * 3 + 2] * s[foot * 3 + 2]);
+      length3(t[k * 3] * s[k * 3], t[k * 3 + 1] * s[k * 3 + 1], t[k * 3 + 2] * s[k * 3 + 2]) +
+      length3(t[foot * 3] * s[foot * 3], t[foot * 3 + 1] * s[foot * 3 + 1], t[foot * 3 + 2] * s[foot * 3 + 2]);
     const given = options.soles?.[legIndex];
     const heelX = restModel[a + 12] - 0.3 * (restModel[b + 12] - restModel[a + 12]);
     const heelZ = restModel[a + 14] - 0.3 * (restModel[b + 14] - restModel[a + 14]);

@@ -1,4 +1,5 @@
 import { localToModel } from '../fk.js';
+import { length3 } from '../length.js';
 import { createPose, setRestPose } from '../pose.js';
 import { fromMatrix, unrotateVector } from '../quat.js';
 import type { HumanoidMap } from '../retarget/humanoid-map.js';
@@ -13,7 +14,10 @@ type NaturalLimit =
   | { kind: 'cone'; swing: number; twist: number }
   | { kind: 'elbow' | 'knee'; min: number; max: number };
 
-const cone = (swing: number, twist: number): NaturalLimit => ({ kind: 'cone', swing, twist });
+/* @__NO_SIDE_EFFECTS__ */
+function cone(swing: number, twist: number): NaturalLimit {
+  return { kind: 'cone', swing, twist };
+}
 const ELBOW: NaturalLimit = { kind: 'elbow', min: -5, max: 150 };
 const KNEE: NaturalLimit = { kind: 'knee', min: -5, max: 150 };
 
@@ -78,7 +82,7 @@ function inJointFrame(model: Float32Array, j: number, x: number, y: number, z: n
 /** Unit model-space direction from joint a to joint b at rest, or null when they coincide. */
 function direction(model: Float32Array, a: number, b: number): number[] | null {
   const d = [0, 1, 2].map((k) => model[b * 16 + 12 + k] - model[a * 16 + 12 + k]);
-  const len = Math.hypot(d[0], d[1], d[2]);
+  const len = length3(d[0], d[1], d[2]);
   return len > 1e-9 ? d.map((v) => v / len) : null;
 }
 
@@ -128,7 +132,7 @@ export function naturalLimits(
     if (!d) continue;
     // the forearm swings forward, the shin back: the axis across the limb, perpendicular to the front
     const axis = limit.kind === 'elbow' ? cross(d, forward) : cross(forward, d);
-    const len = Math.hypot(axis[0], axis[1], axis[2]);
+    const len = length3(axis[0], axis[1], axis[2]);
     if (len < 1e-6) continue; // a limb pointing straight ahead at rest: no way to tell its bend
     limits[name] = {
       type: 'hinge',

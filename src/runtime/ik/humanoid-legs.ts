@@ -29,7 +29,7 @@ const ROLES: Record<string, Role> = {
   ball: 'toes',
 };
 
-const RANKS = Object.keys(ROLES);
+const RANKS = /* @__PURE__ */ Object.keys(ROLES);
 
 /**
  * Which side and leg part a joint name names, across the usual humanoid conventions: LeftUpperLeg (VRM,

@@ -1,3 +1,4 @@
+import { length3 } from '../length.js';
 import { conjugateMultiply, fromMatrix } from '../quat.js';
 import { type HumanoidMap, mapHumanoid } from '../retarget/humanoid-map.js';
 import type { Skeleton } from '../skeleton.js';
@@ -94,31 +95,36 @@ interface BodyDef {
   flex: 1 | -1;
 }
 
-const BODY_DEFS: BodyDef[] = [
-  { name: 'pelvis', bone: 'hips', parent: null, tip: [], kind: null, flex: 1 },
-  { name: 'torso', bone: 'spine', parent: 'pelvis', tip: ['neck', 'head'], kind: 'spine', flex: 1 },
-  { name: 'head', bone: ['neck', 'head'], parent: 'torso', tip: ['head'], kind: 'neck', flex: 1 },
-  ...(['left', 'right'] as const).flatMap((side): BodyDef[] => [
-    {
-      name: `${side}UpperArm`,
-      bone: `${side}UpperArm`,
-      parent: 'torso',
-      tip: [`${side}LowerArm`],
-      kind: 'shoulder',
-      flex: 1,
-    },
-    { name: `${side}LowerArm`, bone: `${side}LowerArm`, parent: `${side}UpperArm`, tip: [], kind: 'elbow', flex: 1 },
-    {
-      name: `${side}UpperLeg`,
-      bone: `${side}UpperLeg`,
-      parent: 'pelvis',
-      tip: [`${side}LowerLeg`],
-      kind: 'hip',
-      flex: -1,
-    },
-    { name: `${side}LowerLeg`, bone: `${side}LowerLeg`, parent: `${side}UpperLeg`, tip: [], kind: 'knee', flex: -1 },
-  ]),
-];
+const BODY_DEFS: BodyDef[] = /* @__PURE__ */ bodyDefs();
+
+/** The bodies, pelvis first, each after its parent (made by a call so bundlers can drop an unused list). */
+function bodyDefs(): BodyDef[] {
+  return [
+    { name: 'pelvis', bone: 'hips', parent: null, tip: [], kind: null, flex: 1 },
+    { name: 'torso', bone: 'spine', parent: 'pelvis', tip: ['neck', 'head'], kind: 'spine', flex: 1 },
+    { name: 'head', bone: ['neck', 'head'], parent: 'torso', tip: ['head'], kind: 'neck', flex: 1 },
+    ...(['left', 'right'] as const).flatMap((side): BodyDef[] => [
+      {
+        name: `${side}UpperArm`,
+        bone: `${side}UpperArm`,
+        parent: 'torso',
+        tip: [`${side}LowerArm`],
+        kind: 'shoulder',
+        flex: 1,
+      },
+      { name: `${side}LowerArm`, bone: `${side}LowerArm`, parent: `${side}UpperArm`, tip: [], kind: 'elbow', flex: 1 },
+      {
+        name: `${side}UpperLeg`,
+        bone: `${side}UpperLeg`,
+        parent: 'pelvis',
+        tip: [`${side}LowerLeg`],
+        kind: 'hip',
+        flex: -1,
+      },
+      { name: `${side}LowerLeg`, bone: `${side}LowerLeg`, parent: `${side}UpperLeg`, tip: [], kind: 'knee', flex: -1 },
+    ]),
+  ];
+}
 
 const sub = (a: ArrayLike<number>, b: ArrayLike<number>) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -128,7 +134,7 @@ const cross = (a: ArrayLike<number>, b: ArrayLike<number>) => [
   a[0] * b[1] - a[1] * b[0],
 ];
 const unit = (a: number[]) => {
-  const l = Math.hypot(a[0], a[1], a[2]) || 1;
+  const l = length3(a[0], a[1], a[2]) || 1;
   return [a[0] / l, a[1] / l, a[2] / l];
 };
 const percentile = (values: number[], p: number) => {
@@ -226,7 +232,7 @@ export function buildRagdoll(
         const d = sub([vertices.positions[v * 3], vertices.positions[v * 3 + 1], vertices.positions[v * 3 + 2]], from);
         const t = dot(d, axis);
         ts.push(t);
-        rs.push(Math.hypot(d[0] - axis[0] * t, d[1] - axis[1] * t, d[2] - axis[2] * t));
+        rs.push(length3(d[0] - axis[0] * t, d[1] - axis[1] * t, d[2] - axis[2] * t));
       }
       radius = Math.max(0.02, percentile(rs, 0.6));
       const lo = percentile(ts, 0.02);

@@ -12,12 +12,12 @@ const UNBODIED = ['leftShoulder', 'rightShoulder', 'leftToes', 'rightToes'] as c
 export type RagdollSlot = Exclude<HumanoidSlot, (typeof UNBODIED)[number]>;
 
 /** The humanoid slots a ragdoll builds bodies on, in the humanoid order. */
-export const RAGDOLL_SLOTS: readonly RagdollSlot[] = HUMANOID_SLOTS.filter(
+export const RAGDOLL_SLOTS: readonly RagdollSlot[] = /* @__PURE__ */ HUMANOID_SLOTS.filter(
   (slot): slot is RagdollSlot => !(UNBODIED as readonly string[]).includes(slot),
 );
 
 /** Slots a ragdoll cannot do without: those of its slots every humanoid map has. */
-export const REQUIRED_RAGDOLL_SLOTS: readonly RagdollSlot[] = RAGDOLL_SLOTS.filter((slot) =>
+export const REQUIRED_RAGDOLL_SLOTS: readonly RagdollSlot[] = /* @__PURE__ */ RAGDOLL_SLOTS.filter((slot) =>
   REQUIRED_SLOTS.includes(slot),
 );
 

@@ -2,6 +2,8 @@
  * How a ragdoll lies: which way its head points, which way its chest faces, and the yaw of a pose lying along
  * the ground, for standing a fallen character up. Pure; nothing allocated.
  */
+
+import { length2, length3 } from '../length.js';
 import type { RagdollLayout } from './build-ragdoll.js';
 import { rotateVector } from './frames.js';
 import type { RagdollState } from './ragdoll-pose.js';
@@ -33,7 +35,7 @@ export function ragdollHeadDirection(
   const x = p[head] - p[0];
   const y = p[head + 1] - p[1];
   const z = p[head + 2] - p[2];
-  const length = Math.hypot(x, y, z);
+  const length = length3(x, y, z);
   if (!(length > 0)) {
     out[0] = 0;
     out[1] = 1;
@@ -83,5 +85,5 @@ export function lyingYaw(model: Float32Array, pelvisJoint: number, headJoint: nu
   const dx = model[head + 12] - model[pelvis + 12];
   const dy = model[head + 13] - model[pelvis + 13];
   const dz = model[head + 14] - model[pelvis + 14];
-  return Math.hypot(dx, dz) < Math.abs(dy) ? 0 : Math.atan2(dx, dz);
+  return length2(dx, dz) < Math.abs(dy) ? 0 : Math.atan2(dx, dz);
 }

@@ -1,3 +1,4 @@
+import { length3 } from '../length.js';
 import type { Pose } from '../pose.js';
 import { conjugateMultiply, fromMatrix } from '../quat.js';
 import type { Skeleton } from '../skeleton.js';
@@ -107,7 +108,7 @@ export function ragdollVelocities(
       dz = -dz;
       dw = -dw;
     }
-    const s = Math.hypot(dx, dy, dz);
+    const s = length3(dx, dy, dz);
     const angle = 2 * Math.atan2(s, dw);
     const k = s > 1e-9 ? (angle / s) * inv : 2 * inv;
     out.angular[b * 3] = dx * k;

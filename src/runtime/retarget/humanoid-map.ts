@@ -1,4 +1,5 @@
 import { AnimError } from '../errors.js';
+import { length2 } from '../length.js';
 import type { Skeleton } from '../skeleton.js';
 import { type BodyPart, type BoneName, readBoneName, type Side } from './bone-names.js';
 import { modelSims, SIM } from './similarity.js';
@@ -133,7 +134,7 @@ function checkUpright(skeleton: Skeleton, joints: Int16Array): string[] {
   const h = at('hips') * SIM;
   const d = at('head') * SIM;
   const rise = sims[d + 1] - sims[h + 1];
-  const reach = Math.hypot(sims[d] - sims[h], sims[d + 2] - sims[h + 2]);
+  const reach = length2(sims[d] - sims[h], sims[d + 2] - sims[h + 2]);
   if (!(hipsHeight > 0) || !(rise > reach)) {
     notes.push('the head is not above the hips, or the hips not above the feet');
     for (const slot of ['spine', 'chest', 'upperChest', 'neck', 'head'] as const) joints[SLOT_INDEX[slot]] = -1;
@@ -202,7 +203,7 @@ class AutoMapper {
       fx += sims[j * SIM] - sims[p * SIM];
       fz += sims[j * SIM + 2] - sims[p * SIM + 2];
     }
-    if (Math.hypot(fx, fz) < 1e-9) fz = 1;
+    if (length2(fx, fz) < 1e-9) fz = 1;
     // left = up × forward
     const lx = fz;
     const lz = -fx;
@@ -211,7 +212,7 @@ class AutoMapper {
     for (const j of unsided) {
       const along = sims[j * SIM] * lx + sims[j * SIM + 2] * lz - centre;
       const read = this.names[j]!;
-      if (Math.abs(along) > 1e-6 * Math.hypot(lx, lz)) this.names[j] = { ...read, side: along > 0 ? 'left' : 'right' };
+      if (Math.abs(along) > 1e-6 * length2(lx, lz)) this.names[j] = { ...read, side: along > 0 ? 'left' : 'right' };
     }
   }
 

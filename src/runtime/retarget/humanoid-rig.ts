@@ -1,3 +1,4 @@
+import { length3 } from '../length.js';
 import { multiply, rotateVector, rotationBetween } from '../quat.js';
 import type { Skeleton } from '../skeleton.js';
 import type { Skin } from '../skinning.js';
@@ -231,7 +232,7 @@ function tipOffset(
   const dx = x - rest[o];
   const dy = y - rest[o + 1];
   const dz = z - rest[o + 2];
-  if (Math.hypot(dx, dy, dz) < 1e-9) return null;
+  if (length3(dx, dy, dz) < 1e-9) return null;
   // into the joint's rest frame (rotation only: directions do not scale)
   const q = rest.subarray(o + 3, o + 7);
   const inv = Float64Array.of(-q[0], -q[1], -q[2], q[3]);
@@ -259,7 +260,7 @@ function swingSubtree(reference: Float64Array, bodyParent: Int8Array, s: number,
 }
 
 function distance(sims: Float64Array, a: number, b: number): number {
-  return Math.hypot(
+  return length3(
     sims[a * SIM] - sims[b * SIM],
     sims[a * SIM + 1] - sims[b * SIM + 1],
     sims[a * SIM + 2] - sims[b * SIM + 2],

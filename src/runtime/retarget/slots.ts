@@ -50,10 +50,11 @@ export const REQUIRED_SLOTS: readonly HumanoidSlot[] = [
   'rightFoot',
 ];
 
-export const SLOT_COUNT = HUMANOID_SLOTS.length;
+/** The slot count, written out (the type checks it is the list's length) so bundlers can drop an unused list. */
+export const SLOT_COUNT: (typeof HUMANOID_SLOTS)['length'] = 22;
 
-export const SLOT_INDEX: Readonly<Record<HumanoidSlot, number>> = Object.fromEntries(
-  HUMANOID_SLOTS.map((slot, i) => [slot, i]),
+export const SLOT_INDEX: Readonly<Record<HumanoidSlot, number>> = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ HUMANOID_SLOTS.map((slot, i) => [slot, i]),
 ) as Record<HumanoidSlot, number>;
 
 export function isHumanoidSlot(name: string): name is HumanoidSlot {

@@ -77,7 +77,7 @@ const FAMILIES: Record<string, { in: Easing; out?: Easing; inOut?: Easing }> = {
 };
 
 /** The family names, for docs and controls. */
-export const EASING_FAMILIES = Object.keys(FAMILIES);
+export const EASING_FAMILIES = /* @__PURE__ */ Object.keys(FAMILIES);
 
 /** Every named easing: `linear`, then `in-quad`, `out-quad`, `in-out-quad`, … and the CSS keywords. */
 export const NAMED_EASINGS: Readonly<Record<string, Easing>> = (() => {
