@@ -186,8 +186,7 @@ export class AnimScene extends ViewElement {
       display: block;
       position: relative;
       height: var(--anim-scene-height, 400px);
-      /* clip, not hidden: the box is no scroll container (scroll(nearest) looks past it, focus never scrolls it) */
-      overflow: clip;
+      overflow: hidden;
       contain: layout paint;
     }
     [part='viewport'],

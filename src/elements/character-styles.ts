@@ -6,8 +6,7 @@ export const characterStyles = css`
     display: block;
     position: relative;
     height: var(--anim-character-height, 300px);
-    /* clip, not hidden: the box is no scroll container (scroll(nearest) looks past it, focus never scrolls it) */
-    overflow: clip;
+    overflow: hidden;
   }
   :host(:state(in-scene)) {
     position: absolute;

@@ -32,11 +32,14 @@ function isScrollContainer(el: Element, vertical: boolean): boolean {
   return overflow === 'auto' || overflow === 'scroll' || overflow === 'hidden';
 }
 
+/** Our viewers clip their canvas with `overflow: hidden` but never scroll: `nearest` looks past them. */
+const VIEWERS = new Set(['anim-scene', 'anim-character']);
+
 /** The nearest scroll container around `el` (across shadow roots), else the page's scroller. */
 function nearestScroller(el: Element, vertical: boolean): Element {
   let node: Element | null = el.parentElement ?? ((el.getRootNode() as ShadowRoot).host || null);
   while (node && node !== document.documentElement && node !== document.body) {
-    if (isScrollContainer(node, vertical)) return node;
+    if (!VIEWERS.has(node.localName) && isScrollContainer(node, vertical)) return node;
     node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host || null);
   }
   return rootScroller();
