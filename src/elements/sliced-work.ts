@@ -9,8 +9,6 @@ export const SLICE_MS = 4;
  * where the work pauses, never what it computes.
  */
 export class SlicedWork<T> {
-  /** Slices run so far (one means the work fitted in a single slice). */
-  slices = 0;
   #cancelled = false;
 
   constructor(
@@ -25,17 +23,12 @@ export class SlicedWork<T> {
     this.#cancelled = true;
   }
 
-  get cancelled(): boolean {
-    return this.#cancelled;
-  }
-
   #schedule(): void {
     setTimeout(() => this.#slice(), 0);
   }
 
   #slice(): void {
     if (this.#cancelled) return;
-    this.slices++;
     // a hidden page draws no frames to keep, and throttles timers hard (a minute apart): finish at once there
     const until = document.hidden ? Number.POSITIVE_INFINITY : performance.now() + SLICE_MS;
     try {
