@@ -13,7 +13,10 @@ if (!executablePath) {
 
 export default {
   // the screenshot tests run on their own (`npm run test:visual`, a CI step of its own): they take many minutes
-  files: process.env.VISUAL ? ['test/visual/**/*.test.ts'] : ['test/**/*.test.ts', '!test/visual/**'],
+  // the allocation tests need a Chromium of their own (web-test-runner.allocation.config.mjs)
+  files: process.env.VISUAL
+    ? ['test/visual/**/*.test.ts']
+    : ['test/**/*.test.ts', '!test/visual/**', '!test/allocation/**'],
   nodeResolve: true,
   concurrency: 1,
   middleware: [koaSharedModels, koaVisualBaselines],

@@ -23,7 +23,7 @@ export const CHROME_ARGS = [
   '--enable-unsafe-swiftshader',
   '--disable-background-networking',
   '--disable-component-update',
-  // the allocation test (test/scene/frame-allocation.test.ts): gc() on demand and exact heap sizes
+  // the allocation tests (test/allocation): gc() on demand and exact heap sizes
   '--js-flags=--expose-gc',
   '--enable-precise-memory-info',
 ];
