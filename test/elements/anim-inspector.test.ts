@@ -161,7 +161,7 @@ describe('<anim-inspector>', () => {
       gc();
       return heap();
     };
-    // the first stretches free what loading left and hold the code compiled (as test/scene/frame-allocation)
+    // the first stretches free what loading left and hold the code compiled (as test/allocation/heap-kept)
     const readings = [stretch(), stretch(), stretch(), stretch()];
     const [before, after] = readings.slice(-2);
     console.log(`inspector recording: used heap after gc() every ${FRAMES} frames: ${readings.join(' B, ')} B`);
