@@ -108,7 +108,10 @@ export class RagdollController implements ReactiveController {
     try {
       if (this.#c.rig() !== rig) return;
       let entry = this.#entry;
-      if (!entry || entry.rig !== rig || (entry.limits !== limits && entry.ragdoll.status === 'off')) {
+      // made again while off when its limits changed, or its body did (a cloth took a mesh over, or gave it back):
+      // the capsules then never depend on whether a cloth bound before the first ragdoll() or after
+      const stale = entry?.limits !== limits || !entry.ragdoll.fitsBody();
+      if (!entry || entry.rig !== rig || (stale && entry.ragdoll.status === 'off')) {
         entry?.ragdoll.dispose();
         const ragdoll = new ragdolls.Ragdoll(rig, physics, stage, limits, {
           phase: (phase) => queueEvent(character, 'anim-ragdoll', { phase }),

@@ -13,9 +13,14 @@ import type { CharacterRig } from './character-rig.js';
 import { asCoded } from './coded-error.js';
 
 /**
- * Skinned vertices of the rig's visible meshes in model space at the rest pose: what the capsules are sized
- * from (a mesh taken over by a cloth is hidden, and is no part of the body).
+ * Which of the rig's skinned meshes make up the body now: the visible ones (a mesh a cloth took over is
+ * hidden, and is no part of the body). A layout holds only while this stays the same.
  */
+export function bodyMeshes(rig: CharacterRig): string {
+  return rig.binding.skinned.map((part) => (part.mesh.visible ? '1' : '0')).join('');
+}
+
+/** Skinned vertices of the rig's body meshes (see `bodyMeshes`) in model space at the rest pose. */
 function restVertices(rig: CharacterRig, restWorld: Float32Array): RagdollVertices | null {
   const { asset, skinned } = rig.binding;
   const positions: number[] = [];

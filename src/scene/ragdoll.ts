@@ -21,7 +21,7 @@ import type { CharacterRig } from './character-rig.js';
 import type { PhysicsListener, PhysicsWorld, RapierBody } from './physics.js';
 import type { LocalPoseModifier, ModelPoseModifier, PoseSource } from './pose-pipeline.js';
 import { registeredManager } from './ragdoll-cap.js';
-import { layoutRagdoll } from './ragdoll-layout.js';
+import { bodyMeshes, layoutRagdoll } from './ragdoll-layout.js';
 import type { Stage } from './stage.js';
 
 export type RagdollPhase = 'start' | 'settled' | 'recovered';
@@ -102,6 +102,8 @@ export interface RagdollCallbacks {
  */
 export class Ragdoll implements PoseSource, PhysicsListener {
   readonly layout: RagdollLayout;
+  /** The body meshes the capsules were sized from (see `bodyMeshes`). */
+  readonly #sizedFrom: string;
   readonly state: RagdollState;
   readonly pose: Pose;
   /** 'off' (animated), 'active' (simulating), 'settled' (frozen where it lay). */
@@ -142,6 +144,7 @@ export class Ragdoll implements PoseSource, PhysicsListener {
     this.#rig = rig;
     this.#physics = physics;
     this.#callbacks = callbacks;
+    this.#sizedFrom = bodyMeshes(rig);
     this.layout = layoutRagdoll(rig, limits);
     const { skeleton, defaultWeights } = rig.binding.asset;
     this.state = createRagdollState(this.layout);
@@ -172,6 +175,11 @@ export class Ragdoll implements PoseSource, PhysicsListener {
   /** Whether its character has left the stage (removed, or its model replaced). */
   get detached(): boolean {
     return this.#rig.root.parent === null;
+  }
+
+  /** Whether the capsules still fit the body: false once a cloth took a body mesh over or gave it back. */
+  fitsBody(): boolean {
+    return this.#sizedFrom === bodyMeshes(this.#rig);
   }
 
   /** Where the pelvis is, world space (the body's origin): a view that the next step overwrites. */
