@@ -33,7 +33,7 @@ import { bindGltf, type GltfBinding } from './gltf-binding.js';
 import type { InstancedSkins } from './instanced-skin.js';
 import { canInstance, InstancedSkinOutput } from './instanced-skin-output.js';
 import { JointBounds } from './joint-bounds.js';
-import { type LodSubject, type RigTier, takeLodSlot } from './lod.js';
+import type { LodSubject, RigTier } from './lod.js';
 import {
   type LocalPoseModifier,
   type ModelPoseModifier,
@@ -88,8 +88,8 @@ export interface RigOptions {
   /** Frees the loaded scene on dispose (a shared model's copy gives itself back); default disposes it. */
   release?: () => void;
   /**
-   * Its stagger slot (lod.ts), which its element takes from the stage when it joins it: the slot then
-   * follows the page's order, not the order loads finish in. Default: a new one of the page's.
+   * Its stagger slot (lod.ts), which its element takes from the stage when it joins it (`LodPass.takeSlot`):
+   * the slot then follows the stage's order, not the order loads finish in. Default 0.
    */
   lodSlot?: number;
 }
@@ -201,7 +201,7 @@ export class CharacterRig implements Actor, LodSubject {
     this.#skinning = options.skinning ?? 'gpu';
     this.#instancing = options.instancing ?? null;
     this.#release = options.release;
-    this.lodSlot = options.lodSlot ?? takeLodSlot();
+    this.lodSlot = options.lodSlot ?? 0;
     this.#output = this.#makeOutput(this.#skinning);
     this.#walkScene();
     this.#pose(0);

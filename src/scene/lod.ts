@@ -48,12 +48,6 @@ function isSubject(actor: Actor): actor is LodSubject {
 
 const PERIOD: Record<RigTier, number> = { full: 1, half: 2, quarter: 4, culled: 0 };
 
-let nextSlot = 0;
-/** A stagger slot for a new character: consecutive characters take consecutive frames of a cycle. */
-export function takeLodSlot(): number {
-  return nextSlot++ & 0xffff;
-}
-
 /**
  * The stage's per-frame tier pass, run after the control phase and before the characters pose: each
  * character's bounds tested against the camera's frustum, measured in projected height, the nearest one
