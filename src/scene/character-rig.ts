@@ -11,8 +11,8 @@ import {
   LOOP,
   localToModel,
   Playback,
+  type PlayOptions,
   type Pose,
-  type TransitionBlend,
   type WarpTarget,
   type WarpWindow,
   type WrapMode,
@@ -64,18 +64,9 @@ export interface RigListener {
   warpEnd?(clip: string, completed: boolean): void;
 }
 
-/** Playing a logical clip. Times are seconds of that clip (0 is its start, even for a slice of a take). */
-export interface RigPlayOptions {
-  fade?: number;
-  /** Multiplies the clip's own speed; negative plays backwards. */
-  speed?: number;
-  loop?: WrapMode;
-  /** The play window, seconds from the clip's start; default its whole length. */
-  start?: number;
-  end?: number;
-  /** `crossfade` (the default) or `inertial` (see Inertializer). */
-  blend?: TransitionBlend;
-}
+/** Playing a logical clip: as the playback's options, with the window in seconds of that clip (0 is its start, even
+ * for a slice of a take). */
+export type RigPlayOptions = PlayOptions;
 
 export interface RigOptions {
   definitions?: readonly ClipDefinition[];
