@@ -69,12 +69,29 @@ export function normalize(q: Vec, o: number): void {
   q[o + 3] *= inv;
 }
 
-/** v' = q v q⁻¹ for a unit quaternion q (at qo), written to out[oo]. out may alias v. */
+/** Scratch for the forms that take numbers: they hand them to the array forms. */
+const given = new Float64Array(6);
+
+/** v' = q v q⁻¹ for a unit quaternion q (at qo), written to out[oo]. */
 export function rotateVector(out: Vec, oo: number, q: Vec, qo: number, vx: number, vy: number, vz: number): void {
+  given[0] = vx;
+  given[1] = vy;
+  given[2] = vz;
+  rotateVectorAt(out, oo, q, qo, given, 0);
+}
+
+/**
+ * rotateVector with v read from v[vo..vo+2]: no number crosses the call, so V8 boxes none where it does not
+ * inline it (the per-frame solvers call it so). out may alias v.
+ */
+export function rotateVectorAt(out: Vec, oo: number, q: Vec, qo: number, v: Vec, vo: number): void {
   const x = q[qo];
   const y = q[qo + 1];
   const z = q[qo + 2];
   const w = q[qo + 3];
+  const vx = v[vo];
+  const vy = v[vo + 1];
+  const vz = v[vo + 2];
   // t = 2 (q.xyz × v); v' = v + w t + q.xyz × t
   const tx = 2 * (y * vz - z * vy);
   const ty = 2 * (z * vx - x * vz);
@@ -113,6 +130,23 @@ export function rotationBetween(
   by: number,
   bz: number,
 ): void {
+  given[0] = ax;
+  given[1] = ay;
+  given[2] = az;
+  given[3] = bx;
+  given[4] = by;
+  given[5] = bz;
+  rotationBetweenAt(out, o, given, 0, given, 3);
+}
+
+/** rotationBetween with a read from va[a..a+2] and b from vb[b..b+2]: no number crosses the call. */
+export function rotationBetweenAt(out: Vec, o: number, va: Vec, a: number, vb: Vec, b: number): void {
+  const ax = va[a];
+  const ay = va[a + 1];
+  const az = va[a + 2];
+  const bx = vb[b];
+  const by = vb[b + 1];
+  const bz = vb[b + 2];
   const la = Math.sqrt(ax * ax + ay * ay + az * az);
   const lb = Math.sqrt(bx * bx + by * by + bz * bz);
   if (la < 1e-12 || lb < 1e-12) {

@@ -2,7 +2,7 @@ import { AnimError } from '../errors.js';
 import { localToModel } from '../fk.js';
 import { length3 } from '../length.js';
 import type { Pose } from '../pose.js';
-import { conjugateMultiply, fromMatrix, multiply, normalize, rotateVector, slerp, unrotateVector } from '../quat.js';
+import { conjugateMultiply, fromMatrix, multiply, normalize, rotateVectorAt, slerp, unrotateVector } from '../quat.js';
 import type { Skeleton } from '../skeleton.js';
 import { applyConstraint, NO_LIMIT, type RawConstraint, writeConstraint } from './constraints.js';
 
@@ -262,7 +262,7 @@ export function forwardFrom(chain: IkChain, i: number): void {
     if (k === 0) multiply(world, 0, parentWorld, 0, local, 0);
     else multiply(world, k * 4, world, k * 4 - 4, local, k * 4);
     if (k + 1 < n) {
-      rotateVector(w, 0, world, k * 4, boneDirs[k * 3], boneDirs[k * 3 + 1], boneDirs[k * 3 + 2]);
+      rotateVectorAt(w, 0, world, k * 4, boneDirs, k * 3);
       positions[k * 3 + 3] = positions[k * 3] + w[0] * lengths[k];
       positions[k * 3 + 4] = positions[k * 3 + 1] + w[1] * lengths[k];
       positions[k * 3 + 5] = positions[k * 3 + 2] + w[2] * lengths[k];

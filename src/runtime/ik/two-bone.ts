@@ -1,7 +1,10 @@
-import { rotationBetween } from '../quat.js';
+import { rotationBetweenAt } from '../quat.js';
 import { beginSolve, commitChain, POLE_DIRECTION, POLE_POINT, type SolveFunction, turnJoint } from './chain.js';
 
 const DQ = 4;
+/** Scratch in chain.work after the rotation: the bone's direction now (FROM) and the one wanted (TO). */
+const FROM = 8;
+const TO = 11;
 
 /**
  * Analytic two-bone IK (hip–knee–ankle, shoulder–elbow–wrist). The middle joint bends in the plane through
@@ -89,13 +92,26 @@ export const solveTwoBone: SolveFunction = (chain, pose, model, root, target, we
   const my = p[1] + a * (cos * uy + sin * vy);
   const mz = p[2] + a * (cos * uz + sin * vz);
   const w = chain.work;
-  rotationBetween(w, DQ, p[3] - p[0], p[4] - p[1], p[5] - p[2], mx - p[0], my - p[1], mz - p[2]);
+  // the directions go through chain.work: numbers handed to a call V8 does not inline would be boxed
+  w[FROM] = p[3] - p[0];
+  w[FROM + 1] = p[4] - p[1];
+  w[FROM + 2] = p[5] - p[2];
+  w[TO] = mx - p[0];
+  w[TO + 1] = my - p[1];
+  w[TO + 2] = mz - p[2];
+  rotationBetweenAt(w, DQ, w, FROM, w, TO);
   turnJoint(chain, 0, w, DQ);
   // the tip's goal: d along the line (short of the target when softened or out of reach)
   const ex = p[0] + d * ux;
   const ey = p[1] + d * uy;
   const ez = p[2] + d * uz;
-  rotationBetween(w, DQ, p[6] - p[3], p[7] - p[4], p[8] - p[5], ex - p[3], ey - p[4], ez - p[5]);
+  w[FROM] = p[6] - p[3];
+  w[FROM + 1] = p[7] - p[4];
+  w[FROM + 2] = p[8] - p[5];
+  w[TO] = ex - p[3];
+  w[TO + 1] = ey - p[4];
+  w[TO + 2] = ez - p[5];
+  rotationBetweenAt(w, DQ, w, FROM, w, TO);
   turnJoint(chain, 1, w, DQ);
   commitChain(chain, pose, model, root, weight);
   const rx = p[6] - tx;
