@@ -78,6 +78,8 @@ export function walkBackAndForth(
   if (!stage) return () => {};
   const probe = groundProbeOf(stage);
   const hit = new Float32Array(7);
+  /** The probe's ray: from (x, 2, z), 4 m down. */
+  const ray = new Float64Array([0, 2, 0, 4]);
   let x = from;
   let direction = 1;
   let y = 0;
@@ -89,7 +91,9 @@ export function walkBackAndForth(
         direction = -direction;
         x = Math.min(to, Math.max(from, x));
       }
-      const ground = probe.castDown(x, 2, z, 4, hit, 0) ? hit[2] : 0;
+      ray[0] = x;
+      ray[2] = z;
+      const ground = probe.castDown(ray, 0, hit, 0) ? hit[2] : 0;
       y += (ground - y) * Math.min(1, dt * 10);
       character.position = [x, y, z];
       character.heading = direction > 0 ? 90 : -90;

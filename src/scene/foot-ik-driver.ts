@@ -54,6 +54,8 @@ export class FootIkDriver implements ModelPoseModifier {
   readonly #rig: CharacterRig;
   readonly #ground: GroundProbe;
   readonly #probes: Float32Array;
+  /** The ray cast down from one probe: x, y, z, depth (see GroundProbe.castDown). */
+  readonly #ray = new Float64Array(4);
   readonly #rise: number;
   readonly #depth: number;
 
@@ -103,15 +105,13 @@ export class FootIkDriver implements ModelPoseModifier {
       // the rig's scale reaches the legs too
       const scale = length3(root[4], root[5], root[6]);
       const n = probes.length / 3;
+      const ray = this.#ray;
       for (let k = 0; k < n; k++) {
-        this.#ground.castDown(
-          probes[k * 3],
-          probes[k * 3 + 1] + this.#rise * scale,
-          probes[k * 3 + 2],
-          this.#depth * scale,
-          ik.ground,
-          k * PROBE_STRIDE,
-        );
+        ray[0] = probes[k * 3];
+        ray[1] = probes[k * 3 + 1] + this.#rise * scale;
+        ray[2] = probes[k * 3 + 2];
+        ray[3] = this.#depth * scale;
+        this.#ground.castDown(ray, 0, ik.ground, k * PROBE_STRIDE);
       }
     }
     solveFootIk(ik, pose, model, root, dt, this.weight);

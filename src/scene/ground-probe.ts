@@ -38,6 +38,8 @@ const down = new Vector3();
 const end = new Vector3();
 const c = new Vector3();
 const bestNormal = new Vector3();
+/** The nearest hit so far of the ray being cast, as a fraction of its depth (+∞: none). */
+const best = new Float64Array(1);
 
 /** Whether an object or one of its ancestors is marked as ground (`userData.ground === true`). */
 function markedGround(object: Object3D | null): boolean {
@@ -68,13 +70,14 @@ export class GroundProbe {
   }
 
   /**
-   * Casts from (x, y, z) straight down at most `depth` metres; writes the highest hit into out[o..o+6]
-   * (hit, point, normal facing up) and returns whether there was one.
+   * Casts from (x, y, z) = ray[r..r+2] straight down at most `depth` = ray[r+3] metres; writes the highest hit
+   * into out[o..o+6] (hit, point, normal facing up) and returns whether there was one. The ray comes in an
+   * array: numbers handed to a call V8 does not inline are boxed, and the feet probe every frame.
    */
-  castDown(x: number, y: number, z: number, depth: number, out: Float32Array, o: number): boolean {
+  castDown(ray: ArrayLike<number>, r: number, out: Float32Array, o: number): boolean {
     this.#refresh();
     const frame = this.#stage.renderer.info.render.frame;
-    let bestFraction = Number.POSITIVE_INFINITY;
+    best[0] = Number.POSITIVE_INFINITY;
     for (let i = 0; i < this.#meshes.length; i++) {
       const g = this.#meshes[i];
       if (g.frame !== frame) {
@@ -83,20 +86,17 @@ export class GroundProbe {
         g.normalMatrix.getNormalMatrix(g.mesh.matrixWorld);
         g.frame = frame;
       }
-      const fraction = castMesh(g, x, y, z, depth, bestFraction);
-      if (fraction < bestFraction) {
-        bestFraction = fraction;
-        bestNormal.copy(c);
-      }
+      if (castMesh(g, ray, r)) bestNormal.copy(c);
     }
-    if (bestFraction === Number.POSITIVE_INFINITY) {
+    const fraction = best[0];
+    if (fraction === Number.POSITIVE_INFINITY) {
       out[o] = 0;
       return false;
     }
     out[o] = 1;
-    out[o + 1] = x;
-    out[o + 2] = y - bestFraction * depth;
-    out[o + 3] = z;
+    out[o + 1] = ray[r];
+    out[o + 2] = ray[r + 1] - fraction * ray[r + 3];
+    out[o + 3] = ray[r + 2];
     out[o + 4] = bestNormal.x;
     out[o + 5] = bestNormal.y;
     out[o + 6] = bestNormal.z;
@@ -142,20 +142,26 @@ function verticesOf(position: BufferAttribute | InterleavedBufferAttribute, inde
 }
 
 /**
- * The nearest hit of the downward ray on one mesh as a fraction of `depth` (below `limit`), or +∞. On a hit,
- * leaves the world normal (facing up) in `c`. The triangle test (Möller–Trumbore, both faces) reads the vertex
- * array itself: going through the attribute's accessors boxes every coordinate, thousands a frame.
+ * Casts the downward ray (x, y, z, depth at from[r..r+3]) on one mesh: on a hit nearer than `best[0]` (as a
+ * fraction of depth), stores it there, leaves the world normal (facing up) in `c` and returns true. The
+ * triangle test (Möller–Trumbore, both faces) reads the vertex array itself: going through the attribute's
+ * accessors boxes every coordinate, thousands a frame.
  */
-function castMesh(g: GroundMesh, x: number, y: number, z: number, depth: number, limit: number): number {
+function castMesh(g: GroundMesh, from: ArrayLike<number>, r: number): boolean {
+  const x = from[r];
+  const y = from[r + 1];
+  const z = from[r + 2];
+  const depth = from[r + 3];
+  const limit = best[0];
   const geometry = g.mesh.geometry as BufferGeometry;
   // the ray in the mesh's own space: lengths scale, so measure hits as fractions of the whole segment
   ray.origin.set(x, y, z).applyMatrix4(g.inverse);
   end.set(x, y - depth, z).applyMatrix4(g.inverse);
   down.subVectors(end, ray.origin);
   const length = down.length();
-  if (!(length > 0)) return Number.POSITIVE_INFINITY;
+  if (!(length > 0)) return false;
   ray.direction.copy(down).divideScalar(length);
-  if (geometry.boundingBox && !ray.intersectsBox(geometry.boundingBox)) return Number.POSITIVE_INFINITY;
+  if (geometry.boundingBox && !ray.intersectsBox(geometry.boundingBox)) return false;
   const { array, stride, offset, index, count } = g.vertices;
   const ox = ray.origin.x;
   const oy = ray.origin.y;
@@ -206,10 +212,11 @@ function castMesh(g: GroundMesh, x: number, y: number, z: number, depth: number,
     ny = e1z * e2x - e1x * e2z;
     nz = e1x * e2y - e1y * e2x;
   }
-  if (nearest === limit) return Number.POSITIVE_INFINITY;
+  if (nearest === limit) return false;
+  best[0] = nearest;
   c.set(nx, ny, nz).applyNormalMatrix(g.normalMatrix);
   if (c.y < 0) c.negate();
-  return nearest;
+  return true;
 }
 
 const probes = new WeakMap<Stage, GroundProbe>();

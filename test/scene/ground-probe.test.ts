@@ -94,7 +94,7 @@ describe('the ground probe', () => {
         const z = (next() - 0.5) * 7;
         const y = 1.5 + next();
         const depth = 1 + next() * 3;
-        const found = probe.castDown(x, y, z, depth, out, 0);
+        const found = probe.castDown([x, y, z, depth], 0, out, 0);
         raycaster.set(new Vector3(x, y, z), new Vector3(0, -1, 0));
         raycaster.far = depth;
         const [expected] = raycaster.intersectObject(mesh);
@@ -132,12 +132,12 @@ describe('the ground probe', () => {
     expect(probe.meshes).to.have.members([low, ball]);
     const out = new Float32Array(GROUND_PROBE_STRIDE);
     // the unmarked sphere at the origin is passed through, the marked ball under a marked group is hit on top
-    expect(probe.castDown(0, 3, 0, 5, out, 0)).to.equal(true);
+    expect(probe.castDown([0, 3, 0, 5], 0, out, 0)).to.equal(true);
     expect(out[2]).to.be.below(0.5);
-    expect(probe.castDown(1, 3, 1, 5, out, 0)).to.equal(true);
+    expect(probe.castDown([1, 3, 1, 5], 0, out, 0)).to.equal(true);
     expect(out[2]).to.be.closeTo(0.75, 0.02);
     expect(out[5]).to.be.closeTo(1, 0.01);
     // out of reach: nothing within the depth
-    expect(probe.castDown(1, 3, 1, 2, out, 0)).to.equal(false);
+    expect(probe.castDown([1, 3, 1, 2], 0, out, 0)).to.equal(false);
   });
 });
