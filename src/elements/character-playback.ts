@@ -3,7 +3,7 @@
  * `clip-end`, `play({start, end})`), its `<anim-clip>` definitions (clips from other files included) and the
  * humanoid map they are retargeted through (`rig`, `<anim-rig>`), and the rig's reports as DOM events.
  */
-import { describeValue } from '../runtime/describe-value.js';
+
 import {
   HUMANOID_SLOTS,
   isHumanoidSlot,
@@ -11,7 +11,8 @@ import {
   type TransitionBlend,
   WRAP_MODES,
   type WrapMode,
-} from '../runtime/index.js';
+} from '../runtime/core.js';
+import { describeValue } from '../runtime/describe-value.js';
 import type { CharacterRig, RigListener, RigPlayOptions } from '../scene/character-rig.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';

@@ -1,5 +1,4 @@
 import { resolveMask } from '../graph/index.js';
-import { detectFootMarkers } from '../runtime/foot-markers.js';
 import {
   type ClipBinding,
   type ClipTime,
@@ -8,7 +7,8 @@ import {
   resolveClipTime,
   type Skeleton,
   type WrapMode,
-} from '../runtime/index.js';
+} from '../runtime/core.js';
+import { detectFootMarkers } from '../runtime/foot-markers.js';
 import { HUMANOID_SLOTS, mapHumanoid } from '../runtime/retarget/index.js';
 import type { MarkerInput } from '../runtime/sync-markers.js';
 import { CodedError } from './coded-error.js';

@@ -8,7 +8,7 @@ import {
   type HandMap,
   type HumanoidRig,
   type RigProfile,
-} from '../runtime/index.js';
+} from '../runtime/core.js';
 import { type ClipDefinition, externalClipKey } from './clip-library.js';
 import { asCoded, CodedError } from './coded-error.js';
 import { bindGltf } from './gltf-binding.js';
