@@ -262,7 +262,8 @@ export class CharacterPlayback {
 
   /** The humanoid map clips are retargeted through: the `rig` attribute with the `<anim-rig>` children's slots over it. */
   effectiveRig(): RigChoice {
-    const children = [...this.#c.host.querySelectorAll<AnimRig>(':scope > anim-rig')];
+    // an <anim-rig> whose entry the page did not import is an unknown element, left out
+    const children = [...this.#c.host.querySelectorAll<AnimRig>(':scope > anim-rig:defined')];
     if (children.length === 0) return this.rigChoice;
     const map = typeof this.rigChoice === 'object' ? { ...this.rigChoice } : {};
     for (const child of children) Object.assign(map, child.map);
