@@ -1,7 +1,7 @@
 /**
- * The runtime the elements load with the page: everything in `index.ts` but the ragdolls. Code outside
- * src/runtime imports this, not `index.ts`: a re-export is enough for a bundler to put a module in the
- * page's first chunk, and the ragdolls' code must stay in the chunk fetched when a character first falls.
+ * The runtime the elements load with the page: everything in `index.ts` but the ragdolls and clip
+ * retargeting. Code outside src/runtime imports this, not `index.ts`: a re-export is enough for a bundler
+ * to put a module in the page's first chunk, and those two must stay in the chunks fetched on first use.
  */
 
 export { wrapAngle } from './angle.js';
@@ -105,23 +105,10 @@ export {
   type PropertyTrack,
   samplePropertyTrack,
 } from './property-track.js';
-export {
-  createRetargetCache,
-  gltfHumanoid,
-  type HandMap,
-  HUMANOID_SLOTS,
-  type HumanoidMap,
-  type HumanoidRig,
-  type HumanoidSlot,
-  isHumanoidSlot,
-  mapHumanoid,
-  REQUIRED_SLOTS,
-  type RetargetCache,
-  type RetargetOptions,
-  RIG_PROFILES,
-  type RigProfile,
-  retargetClip,
-} from './retarget/index.js';
+export { gltfHumanoid } from './retarget/gltf-humanoid.js';
+export { type HandMap, type HumanoidMap, mapHumanoid, RIG_PROFILES, type RigProfile } from './retarget/humanoid-map.js';
+export type { HumanoidRig } from './retarget/humanoid-rig.js';
+export { HUMANOID_SLOTS, type HumanoidSlot, isHumanoidSlot, REQUIRED_SLOTS } from './retarget/slots.js';
 export {
   defaultRootJoint,
   flattenRise,

@@ -13,3 +13,4 @@ export {
   ragdollPose,
   ragdollVelocities,
 } from './ragdoll/index.js';
+export { createRetargetCache, type RetargetCache, type RetargetOptions, retargetClip } from './retarget/index.js';

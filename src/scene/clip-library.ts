@@ -9,7 +9,8 @@ import {
   type WrapMode,
 } from '../runtime/core.js';
 import { detectFootMarkers } from '../runtime/foot-markers.js';
-import { HUMANOID_SLOTS, mapHumanoid } from '../runtime/retarget/index.js';
+import { mapHumanoid } from '../runtime/retarget/humanoid-map.js';
+import { HUMANOID_SLOTS } from '../runtime/retarget/slots.js';
 import type { MarkerInput } from '../runtime/sync-markers.js';
 import { CodedError } from './coded-error.js';
 
