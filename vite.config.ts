@@ -25,6 +25,16 @@ export default defineConfig({
       },
     },
     {
+      // an element's module defines its tag when imported, so `import './anim-clip.js'` in the character must
+      // survive the build: package.json's `sideEffects` names only dist/, and Vite would drop it as pure
+      name: 'elements-define-tags',
+      transform(code, id) {
+        return /\/src\/elements\/(anim-[\w-]+|bone-anchor)\.ts$/.test(id)
+          ? { code, map: null, moduleSideEffects: true }
+          : null;
+      },
+    },
+    {
       name: 'shared-models',
       configureServer(server) {
         server.middlewares.use(connectSharedModels);

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html, nothing } from 'lit';
+import '../src/elements/anim-bind.js';
 import { MANNEQUIN } from './support/graph-stage.js';
 
 interface BindArgs {

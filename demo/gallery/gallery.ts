@@ -130,7 +130,9 @@ export class Gallery {
       // surveyed as the characters will play them: retargeted onto this model
       try {
         const source = await loadClipSource(clipsFrom);
-        asset = { ...asset, clips: source.asset.clips.map((clip) => retargetedClip(source, clip, asset, 'auto')) };
+        const target = asset;
+        const clips = await Promise.all(source.asset.clips.map((clip) => retargetedClip(source, clip, target, 'auto')));
+        asset = { ...asset, clips };
       } catch (error) {
         this.error = error instanceof Error ? error.message : String(error);
         probe.remove();

@@ -2,16 +2,13 @@ import type { PropertyValues } from 'lit';
 import { customElement } from 'lit/decorators.js';
 import type { Object3D } from 'three';
 import type { Stage } from '../scene/stage.js';
-import './anim-bind.js';
 import './anim-clip.js';
 import './anim-event.js';
 import './anim-marker.js';
 import './anim-layer.js';
 import './anim-param.js';
-import './anim-rig.js';
 import './anim-state.js';
 import './anim-transition.js';
-import './anim-warp.js';
 import { CharacterAttributes, partsOf } from './character-attributes.js';
 import type {
   AnimEventDetail,

@@ -1,5 +1,5 @@
 import { customElement, property } from 'lit/decorators.js';
-import { type ClipTime, WRAP_MODES, type WrapMode } from '../runtime/index.js';
+import { type ClipTime, WRAP_MODES, type WrapMode } from '../runtime/core.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import { acceptValue } from './accept-value.js';
 import type { AnimEvent } from './anim-event.js';

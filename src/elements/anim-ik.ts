@@ -1,8 +1,8 @@
 import { css, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { Object3D } from 'three';
+import { IK_SOLVERS, type IkSolver } from '../runtime/core.js';
 import { describeValue } from '../runtime/describe-value.js';
-import { IK_SOLVERS, type IkSolver } from '../runtime/index.js';
 import type { CharacterRig } from '../scene/character-rig.js';
 import { CodedError } from '../scene/coded-error.js';
 import { IkChainDriver } from '../scene/ik-chain-driver.js';

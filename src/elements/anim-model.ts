@@ -1,7 +1,7 @@
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { Group, type Object3D, type SkinnedMesh } from 'three';
-import { WRAP_MODES, type WrapMode } from '../runtime/index.js';
+import { WRAP_MODES, type WrapMode } from '../runtime/core.js';
 import { CodedError } from '../scene/coded-error.js';
 import { disposeObject, loadGltf } from '../scene/load-gltf.js';
 import { ModelAnimation } from '../scene/model-animation.js';

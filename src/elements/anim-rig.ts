@@ -1,6 +1,6 @@
 import { css, LitElement } from 'lit';
 import { customElement } from 'lit/decorators.js';
-import { type HandMap, HUMANOID_SLOTS, type HumanoidSlot } from '../runtime/index.js';
+import { type HandMap, HUMANOID_SLOTS, type HumanoidSlot } from '../runtime/core.js';
 import type { CharacterOwner as AnimCharacter } from './character-part.js';
 import { reportError } from './errors.js';
 

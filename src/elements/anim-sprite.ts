@@ -10,7 +10,7 @@ import {
   type SpriteSheet,
   seekSprite,
   type WrapMode,
-} from '../runtime/index.js';
+} from '../runtime/core.js';
 import type { SpriteQuad } from '../scene/sprite-quad.js';
 import type { Actor, Stage } from '../scene/stage.js';
 import { setTransform } from '../scene/transform.js';

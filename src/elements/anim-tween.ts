@@ -12,7 +12,7 @@ import {
   TWEEN_START,
   type TweenDirection,
   type TweenFill,
-} from '../runtime/index.js';
+} from '../runtime/core.js';
 import type { ErrorCode } from '../scene/coded-error.js';
 import type { Actor, Stage } from '../scene/stage.js';
 import { TWEEN_COMPOSITES, type TweenChannel, type TweenComposite } from '../scene/tween/channel.js';

@@ -1,6 +1,6 @@
 import { css, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { WarpWindow } from '../runtime/index.js';
+import type { WarpWindow } from '../runtime/core.js';
 import { acceptValue } from './accept-value.js';
 import { type ClipTimeValue, clipTimeValue } from './clip-time-value.js';
 import { type ClipTime, formatClipTime, type Parsed, parseClipTime, parseNumber } from './units.js';

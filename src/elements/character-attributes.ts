@@ -3,8 +3,8 @@
  * handed to the character's parts. The element (anim-character.ts) adds what it reads back and does.
  */
 import { property } from 'lit/decorators.js';
+import type { WrapMode } from '../runtime/core.js';
 import { describeValue } from '../runtime/describe-value.js';
-import type { WrapMode } from '../runtime/index.js';
 import type { RigChoice } from '../scene/clip-sources.js';
 import { SKINNING_MODES, type SkinningMode } from '../scene/skin-output.js';
 import { acceptValue, listText } from './accept-value.js';

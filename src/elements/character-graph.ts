@@ -15,8 +15,8 @@ import {
   type ParamType,
   parseGraphJson,
 } from '../graph/index.js';
+import type { Pose, RootMotionOptions } from '../runtime/core.js';
 import { describeValue } from '../runtime/describe-value.js';
-import type { Pose, RootMotionOptions } from '../runtime/index.js';
 import type { CharacterRig } from '../scene/character-rig.js';
 import type { ClipLibrary } from '../scene/clip-library.js';
 import type { GraphObserver } from '../scene/graph-recorder.js';

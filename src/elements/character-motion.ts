@@ -4,8 +4,8 @@
  * report, and `warp()` with its `<anim-warp>` lookup and target checks.
  */
 
+import { type WarpTarget, wrapAngle } from '../runtime/core.js';
 import { describeValue } from '../runtime/describe-value.js';
-import { type WarpTarget, wrapAngle } from '../runtime/index.js';
 import type { CharacterRig } from '../scene/character-rig.js';
 import { ROOT_MOTION_MODES, type RootMotionMode } from '../scene/rig-root-motion.js';
 import type { AnimWarp } from './anim-warp.js';

@@ -3,7 +3,7 @@
  * `clip-end`, `play({start, end})`), its `<anim-clip>` definitions (clips from other files included) and the
  * humanoid map they are retargeted through (`rig`, `<anim-rig>`), and the rig's reports as DOM events.
  */
-import { describeValue } from '../runtime/describe-value.js';
+
 import {
   HUMANOID_SLOTS,
   isHumanoidSlot,
@@ -11,7 +11,8 @@ import {
   type TransitionBlend,
   WRAP_MODES,
   type WrapMode,
-} from '../runtime/index.js';
+} from '../runtime/core.js';
+import { describeValue } from '../runtime/describe-value.js';
 import type { CharacterRig, RigListener, RigPlayOptions } from '../scene/character-rig.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
@@ -261,7 +262,8 @@ export class CharacterPlayback {
 
   /** The humanoid map clips are retargeted through: the `rig` attribute with the `<anim-rig>` children's slots over it. */
   effectiveRig(): RigChoice {
-    const children = [...this.#c.host.querySelectorAll<AnimRig>(':scope > anim-rig')];
+    // an <anim-rig> whose entry the page did not import is an unknown element, left out
+    const children = [...this.#c.host.querySelectorAll<AnimRig>(':scope > anim-rig:defined')];
     if (children.length === 0) return this.rigChoice;
     const map = typeof this.rigChoice === 'object' ? { ...this.rigChoice } : {};
     for (const child of children) Object.assign(map, child.map);

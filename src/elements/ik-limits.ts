@@ -1,4 +1,4 @@
-import type { RawConstraint } from '../runtime/index.js';
+import type { RawConstraint } from '../runtime/core.js';
 import { type Parsed, parseAngle } from './units.js';
 
 /** The `limits` of an `<anim-ik>`: humanoid defaults, and limits by bone name over them (radians). */

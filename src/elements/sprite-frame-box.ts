@@ -1,4 +1,4 @@
-import type { SpriteSheet } from '../runtime/index.js';
+import type { SpriteSheet } from '../runtime/core.js';
 
 /** A background position as a percentage, so it scales with whatever size the page gives the element. */
 const percent = (offset: number, extent: number, total: number) =>

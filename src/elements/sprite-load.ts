@@ -1,4 +1,4 @@
-import { atlasSheet, type SpriteSheet } from '../runtime/index.js';
+import { atlasSheet, type SpriteSheet } from '../runtime/core.js';
 import { CodedError } from '../scene/coded-error.js';
 import { loadImage, loadJson } from '../scene/load-image.js';
 

@@ -1,4 +1,4 @@
-import { WRAP_MODES } from '../runtime/index.js';
+import { WRAP_MODES } from '../runtime/core.js';
 import { type Parsed, parseEnum, parseLength, parseNumber, parseTime } from './units.js';
 
 // The readers of <anim-sprite>'s attributes: counts, indices, rates, the loop enum, frame times.

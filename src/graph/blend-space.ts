@@ -1,4 +1,4 @@
-import { wrapAngle } from '../runtime/index.js';
+import { wrapAngle } from '../runtime/core.js';
 import { length2 } from '../runtime/length.js';
 
 /**

@@ -18,7 +18,7 @@ import {
   type Skeleton,
   sampleClip,
   setRestPose,
-} from '../runtime/index.js';
+} from '../runtime/core.js';
 import type { CompiledGraph } from './compile.js';
 import { type GraphInstance, MAX_LIVE_STATES, TRANSITION_START } from './instance.js';
 import { resolveMask } from './mask.js';

@@ -1,4 +1,4 @@
-import type { Skeleton } from '../runtime/index.js';
+import type { Skeleton } from '../runtime/core.js';
 
 export const UPPER_BODY = 'upper-body';
 export const LOWER_BODY = 'lower-body';

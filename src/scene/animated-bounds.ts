@@ -10,7 +10,7 @@ import {
   setRestPose,
   skinningMatrices,
   skinVertices,
-} from '../runtime/index.js';
+} from '../runtime/core.js';
 import type { GltfBinding } from './gltf-binding.js';
 
 /** The space a model's animation sweeps, in the character root's frame (before its position, heading, scale). */

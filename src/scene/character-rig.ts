@@ -16,7 +16,7 @@ import {
   type WarpTarget,
   type WarpWindow,
   type WrapMode,
-} from '../runtime/index.js';
+} from '../runtime/core.js';
 import { length2 } from '../runtime/length.js';
 import type { Actor } from './actor.js';
 import {

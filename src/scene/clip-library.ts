@@ -1,5 +1,4 @@
 import { resolveMask } from '../graph/index.js';
-import { detectFootMarkers } from '../runtime/foot-markers.js';
 import {
   type ClipBinding,
   type ClipTime,
@@ -8,8 +7,10 @@ import {
   resolveClipTime,
   type Skeleton,
   type WrapMode,
-} from '../runtime/index.js';
-import { HUMANOID_SLOTS, mapHumanoid } from '../runtime/retarget/index.js';
+} from '../runtime/core.js';
+import { detectFootMarkers } from '../runtime/foot-markers.js';
+import { mapHumanoid } from '../runtime/retarget/humanoid-map.js';
+import { HUMANOID_SLOTS } from '../runtime/retarget/slots.js';
 import type { MarkerInput } from '../runtime/sync-markers.js';
 import { CodedError } from './coded-error.js';
 

@@ -2,13 +2,13 @@ import {
   bindClip,
   type Clip,
   type ClipBinding,
-  createRetargetCache,
   type GltfAsset,
   gltfHumanoid,
   type HandMap,
   type HumanoidRig,
   type RigProfile,
-} from '../runtime/index.js';
+} from '../runtime/core.js';
+import type { RetargetCache } from '../runtime/retarget/retarget-cache.js';
 import { type ClipDefinition, externalClipKey } from './clip-library.js';
 import { asCoded, CodedError } from './coded-error.js';
 import { bindGltf } from './gltf-binding.js';
@@ -26,7 +26,20 @@ export interface ClipSource {
 
 const sources = new Map<string, Promise<ClipSource>>();
 const rigs = new WeakMap<GltfAsset, Map<string, HumanoidRig | CodedError>>();
-const retargeted = createRetargetCache();
+let retargeting: Promise<RetargetCache> | undefined;
+
+/** The code that carries clips between rigs, fetched with the first clip that asks to `retarget`. */
+function loadRetargeting(): Promise<RetargetCache> {
+  retargeting ??= import('../runtime/retarget/retarget-cache.js').then(
+    (m) => m.createRetargetCache(),
+    (error) => {
+      // a failed fetch is tried again by the next clip that asks
+      retargeting = undefined;
+      throw new CodedError('load-failed', `the retargeting code could not be fetched (${error})`);
+    },
+  );
+  return retargeting;
+}
 
 /** `pack.glb#Run` → the file and the clip name (the hash, else `from`, else the definition's name). */
 export function splitClipSource(definition: ClipDefinition): { file: string; clip: string } {
@@ -105,7 +118,11 @@ export async function resolveExternalClips(
       .map(async (definition) => {
         const key = externalClipKey(definition);
         try {
-          out.set(key, bindExternal(definition, await loadClipSource(splitClipSource(definition).file), target, rig));
+          const [source, retargeted] = await Promise.all([
+            loadClipSource(splitClipSource(definition).file),
+            definition.retarget ? loadRetargeting() : undefined,
+          ]);
+          out.set(key, bindExternal(definition, source, target, rig, retargeted));
         } catch (error) {
           if (!(error instanceof CodedError)) throw error;
           out.set(key, error);
@@ -120,12 +137,22 @@ export async function resolveExternalClips(
  * rig) and shared with every character that plays it.
  * @throws CodedError `no-humanoid` when either rig cannot be mapped, `unknown-bone` for a map naming a bone the model lacks.
  */
-export function retargetedClip(source: ClipSource, clip: Clip, target: GltfAsset, rig: RigChoice): Clip {
-  const from = humanoidOf(source.asset, 'auto', `the rig of ${source.url}`);
-  return retargeted.get(clip, from, humanoidOf(target, rig, 'this character’s rig'));
+export async function retargetedClip(source: ClipSource, clip: Clip, target: GltfAsset, rig: RigChoice): Promise<Clip> {
+  return retargetWith(await loadRetargeting(), source, clip, target, rig);
 }
 
-function bindExternal(definition: ClipDefinition, source: ClipSource, target: GltfAsset, rig: RigChoice): ClipBinding {
+function retargetWith(cache: RetargetCache, source: ClipSource, clip: Clip, target: GltfAsset, rig: RigChoice): Clip {
+  const from = humanoidOf(source.asset, 'auto', `the rig of ${source.url}`);
+  return cache.get(clip, from, humanoidOf(target, rig, 'this character’s rig'));
+}
+
+function bindExternal(
+  definition: ClipDefinition,
+  source: ClipSource,
+  target: GltfAsset,
+  rig: RigChoice,
+  retargeted: RetargetCache | undefined,
+): ClipBinding {
   const { clip: name } = splitClipSource(definition);
   const names = source.asset.clips.map((c) => c.name);
   if (names.length === 0) {
@@ -142,7 +169,7 @@ function bindExternal(definition: ClipDefinition, source: ClipSource, target: Gl
       `clip "${definition.name}": ${source.url} has no clip "${name}" (it has ${names.join(', ')})`,
     );
   }
-  if (definition.retarget) return bindClip(retargetedClip(source, clip, target, rig), target.skeleton, target.morphs);
+  if (retargeted) return bindClip(retargetWith(retargeted, source, clip, target, rig), target.skeleton, target.morphs);
   const binding = bindClip(clip, target.skeleton, target.morphs);
   if (binding.unbound.length === clip.tracks.length && clip.tracks.length > 0) {
     throw new CodedError(

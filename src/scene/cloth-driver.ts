@@ -10,7 +10,7 @@ import {
   setClothSettings,
   writeClothVertices,
 } from '../runtime/cloth/index.js';
-import { skinningMatrices } from '../runtime/index.js';
+import { skinningMatrices } from '../runtime/core.js';
 import { quatFromMatrix, type RagdollLayout, rotateVector } from '../runtime/ragdoll/index.js';
 import type { CharacterRig } from './character-rig.js';
 import { asCoded, CodedError } from './coded-error.js';

@@ -8,7 +8,7 @@ import {
   type Pose,
   PROBE_STRIDE,
   solveFootIk,
-} from '../runtime/index.js';
+} from '../runtime/core.js';
 import { length3 } from '../runtime/length.js';
 import type { CharacterRig } from './character-rig.js';
 import { asCoded, CodedError } from './coded-error.js';

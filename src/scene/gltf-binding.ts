@@ -1,6 +1,6 @@
 import type { Mesh, Object3D, SkinnedMesh, Skeleton as ThreeSkeleton } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { AnimError, type GltfAsset, type GltfJson, importGltf } from '../runtime/index.js';
+import { AnimError, type GltfAsset, type GltfJson, importGltf } from '../runtime/core.js';
 import { CodedError } from './coded-error.js';
 
 /** A skinned mesh of the loaded scene and the glTF skin that deforms it. */

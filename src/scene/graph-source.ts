@@ -7,7 +7,7 @@ import {
   getParam,
   setParam,
 } from '../graph/index.js';
-import { type ClipBinding, type Pose, RootMotion, type RootMotionOptions, type Skeleton } from '../runtime/index.js';
+import { type ClipBinding, type Pose, RootMotion, type RootMotionOptions, type Skeleton } from '../runtime/core.js';
 import type { TimedPoseSource } from './pose-pipeline.js';
 
 /** A clip a character offers a graph: its name, binding and play window (seconds; default the whole clip). */

@@ -12,7 +12,7 @@ import {
   type RawConstraint,
   restForwardAxis,
   solveChain,
-} from '../runtime/index.js';
+} from '../runtime/core.js';
 import type { CharacterRig } from './character-rig.js';
 import { humanoidOf, type RigChoice } from './clip-sources.js';
 import { asCoded } from './coded-error.js';

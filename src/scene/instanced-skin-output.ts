@@ -1,5 +1,5 @@
 import type { Matrix4, Mesh, Object3D, Skeleton as ThreeSkeleton } from 'three';
-import { type Skin, skinningMatrices } from '../runtime/index.js';
+import { type Skin, skinningMatrices } from '../runtime/core.js';
 import { multiplyAffine } from '../runtime/mat4.js';
 import type { GltfBinding } from './gltf-binding.js';
 import type { InstancedSkins, SkinMember } from './instanced-skin.js';

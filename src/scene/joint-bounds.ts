@@ -1,5 +1,5 @@
 import { Box3, type BufferGeometry, Matrix4, Sphere, Vector3 } from 'three';
-import type { Skin } from '../runtime/index.js';
+import type { Skin } from '../runtime/core.js';
 import { length3 } from '../runtime/length.js';
 
 const _inverse = new Matrix4();

@@ -2,7 +2,7 @@ import { LoadingManager } from 'three';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { DRACO_GLTF_CONFIG, DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { type GLTF, GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { checkNodeHierarchy, type GltfJson } from '../runtime/index.js';
+import { checkNodeHierarchy, type GltfJson } from '../runtime/core.js';
 import { CodedError } from './coded-error.js';
 import { disposeObject } from './dispose-object.js';
 

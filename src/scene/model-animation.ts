@@ -8,7 +8,7 @@ import {
   type PropertyClip,
   resetClock,
   type WrapMode,
-} from '../runtime/index.js';
+} from '../runtime/core.js';
 import { resolvedBufferViews } from './gltf-binding.js';
 import { GltfObjects } from './pointer-targets.js';
 import { PropertyClipPlayer } from './property-clip-player.js';

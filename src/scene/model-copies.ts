@@ -1,6 +1,6 @@
 import type { Object3D } from 'three';
 import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
-import type { GltfAsset } from '../runtime/index.js';
+import type { GltfAsset } from '../runtime/core.js';
 import { bindGltf } from './gltf-binding.js';
 import { disposeObject, type GLTF, type LoadGltfOptions, loadGltf } from './load-gltf.js';
 

@@ -1,4 +1,4 @@
-import type { Pose } from '../runtime/index.js';
+import type { Pose } from '../runtime/core.js';
 
 /**
  * Where a character's local pose comes from each frame. The runtime's Playback is one; a state graph will

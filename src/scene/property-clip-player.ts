@@ -1,5 +1,5 @@
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { type PropertyClip, samplePropertyTrack } from '../runtime/index.js';
+import { type PropertyClip, samplePropertyTrack } from '../runtime/core.js';
 import { GltfObjects, type PointerTarget, pointerTarget } from './pointer-targets.js';
 
 /**

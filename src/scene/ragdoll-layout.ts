@@ -2,7 +2,7 @@
  * A ragdoll's layout on a rig: its bodies and joints on the humanoid bones, capsules sized from the skinned
  * vertices at the rest pose. Cloth collides with the same capsules, without loading the ragdolls themselves.
  */
-import { createPose, localToModel, setRestPose, skinningMatrices, skinVertices } from '../runtime/index.js';
+import { createPose, localToModel, setRestPose, skinningMatrices, skinVertices } from '../runtime/core.js';
 import {
   buildRagdoll,
   type RagdollLayout,

@@ -1,5 +1,5 @@
 import { Frustum, Matrix4, Sphere } from 'three';
-import { blendPoses, copyPose, createPose, localToModel, type Pose, setRestPose } from '../runtime/index.js';
+import { blendPoses, copyPose, createPose, localToModel, type Pose, setRestPose } from '../runtime/core.js';
 import { length3, length4 } from '../runtime/length.js';
 import {
   createRagdollScratch,

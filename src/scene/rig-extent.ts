@@ -8,7 +8,7 @@ import {
   type Skeleton,
   sampleClip,
   setRestPose,
-} from '../runtime/index.js';
+} from '../runtime/core.js';
 import type { GltfBinding } from './gltf-binding.js';
 import type { JointBounds } from './joint-bounds.js';
 

@@ -1,5 +1,5 @@
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import type { Playback } from '../runtime/index.js';
+import type { Playback } from '../runtime/core.js';
 import type { CharacterRig } from './character-rig.js';
 import type { ClipLibrary } from './clip-library.js';
 import { ModelAnimation } from './model-animation.js';

@@ -11,7 +11,7 @@ import {
   restHeightOf,
   restParentFrame,
   type Skeleton,
-} from '../runtime/index.js';
+} from '../runtime/core.js';
 import type { PoseSource } from './pose-pipeline.js';
 
 /** What a character does with its clips' root motion. */

@@ -1,5 +1,5 @@
 import type { Object3D } from 'three';
-import { type Clock, MotionWarp, type RootMotion, type WarpTarget, type WarpWindow } from '../runtime/index.js';
+import { type Clock, MotionWarp, type RootMotion, type WarpTarget, type WarpWindow } from '../runtime/core.js';
 
 /**
  * One motion warp in progress on a rig: the clip plays once, its root motion bent onto the targets window

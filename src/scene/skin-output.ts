@@ -7,7 +7,7 @@ import {
   type SkinnedMesh,
   type Skeleton as ThreeSkeleton,
 } from 'three';
-import { type Skin, type SkinnedGeometry, skinningMatrices, skinVertices } from '../runtime/index.js';
+import { type Skin, type SkinnedGeometry, skinningMatrices, skinVertices } from '../runtime/core.js';
 import type { GltfBinding } from './gltf-binding.js';
 import type { JointBounds } from './joint-bounds.js';
 

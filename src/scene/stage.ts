@@ -16,7 +16,7 @@ import { resolveCssColor } from './css-color.js';
 import { StageEnvironment } from './environment.js';
 import { eventQueue } from './event-queue.js';
 import { contentFrameBounds } from './frame-bounds.js';
-import { FrameLoop, tickActor } from './frame-loop.js';
+import { FrameLoop } from './frame-loop.js';
 import { FrameStats, type StatsReading } from './frame-stats.js';
 import { Ground } from './ground.js';
 import { StageLights } from './lights.js';
@@ -24,6 +24,7 @@ import { LodPass, type LodSettings } from './lod.js';
 import { runningPhysics } from './physics.js';
 import { RenderSurface, type SurfaceLook } from './shared-renderer.js';
 import { StageCamera } from './stage-camera.js';
+import { tickActor } from './tick-actor.js';
 
 export type { Actor, ActorPhase } from './actor.js';
 

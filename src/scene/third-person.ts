@@ -1,6 +1,6 @@
 import { MathUtils, Vector3 } from 'three';
 import { compileGraph, locomotionGraph, MANNEQUIN_RUN_SPEED, MANNEQUIN_WALK_SPEED } from '../graph/index.js';
-import { wrapAngle } from '../runtime/index.js';
+import { wrapAngle } from '../runtime/core.js';
 import { length2 } from '../runtime/length.js';
 import { CharacterController } from './character-controller.js';
 import type { CharacterRig } from './character-rig.js';

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import '../../src/elements/anim-scene.js';
 import '../../src/elements/anim-character.js';
+import '../../src/elements/anim-rig.js';
 import type { AnimRig } from '../../src/elements/anim-rig.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { collectErrors, MANNEQUIN, settle } from '../helpers/character.js';

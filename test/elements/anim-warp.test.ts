@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import '../../src/elements/anim-warp.js';
 import type { AnimWarpEndDetail } from '../../src/elements/character-events.js';
 import { collect, MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
 import { internals } from '../helpers/internals.js';

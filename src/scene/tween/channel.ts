@@ -1,4 +1,4 @@
-import type { TweenValueKind } from '../../runtime/index.js';
+import type { TweenValueKind } from '../../runtime/core.js';
 
 /** What a channel's values mean, so the element knows how to read `from` and `to` for it. */
 export type TweenValueType =

@@ -1,4 +1,4 @@
-import { linearToSrgb } from '../../runtime/index.js';
+import { linearToSrgb } from '../../runtime/core.js';
 import { resolveCssColor } from '../css-color.js';
 import type { TweenChannel } from './channel.js';
 

@@ -1,6 +1,6 @@
 import { eventQueue } from '../event-queue.js';
-import { FrameLoop, tickActor } from '../frame-loop.js';
 import type { Actor } from '../stage.js';
+import { MAX_FRAME_DT, tickActor } from '../tick-actor.js';
 
 const actors = new Set<Actor>();
 let frameId = 0;
@@ -53,7 +53,7 @@ function cancel(): void {
 
 function frame(time: number): void {
   frameId = 0;
-  const dt = lastTime < 0 ? 0 : Math.min((time - lastTime) / 1000, FrameLoop.MAX_FRAME_DT);
+  const dt = lastTime < 0 ? 0 : Math.min((time - lastTime) / 1000, MAX_FRAME_DT);
   lastTime = time;
   eventQueue.beginFrame();
   try {

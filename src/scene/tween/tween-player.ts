@@ -8,7 +8,7 @@ import {
   seekTween,
   type TweenState,
   type TweenTiming,
-} from '../../runtime/index.js';
+} from '../../runtime/core.js';
 import type { TweenChannel, TweenComposite, TweenLayer, TweenStack } from './channel.js';
 import { TweenStack as Stack } from './channel.js';
 
