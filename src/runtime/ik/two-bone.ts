@@ -1,35 +1,10 @@
 import { rotationBetweenAt } from '../quat.js';
-import {
-  beginSolve,
-  commitChain,
-  type IkChain,
-  POLE_DIRECTION,
-  POLE_POINT,
-  type SolveFunction,
-  turnJoint,
-} from './chain.js';
+import { beginSolve, commitChain, POLE_DIRECTION, POLE_POINT, type SolveFunction, turnJoint } from './chain.js';
 
 const DQ = 4;
-/** Scratch in chain.work after the rotation: the bone's direction now, the one wanted, the point aimed at. */
+/** Scratch in chain.work after the rotation: the bone's direction now (FROM) and the one wanted (TO). */
 const FROM = 8;
 const TO = 11;
-const GOAL = 14;
-
-/**
- * Turns joint i so that its bone (positions i → i + 1) points at w[GOAL..GOAL+2]. The vectors go through
- * chain.work: numbers handed to a call V8 does not inline would be boxed.
- */
-function aimJoint(chain: IkChain, i: number): void {
-  const p = chain.positions;
-  const w = chain.work;
-  const o = i * 3;
-  for (let k = 0; k < 3; k++) {
-    w[FROM + k] = p[o + 3 + k] - p[o + k];
-    w[TO + k] = w[GOAL + k] - p[o + k];
-  }
-  rotationBetweenAt(w, DQ, w, FROM, w, TO);
-  turnJoint(chain, i, w, DQ);
-}
 
 /**
  * Analytic two-bone IK (hip–knee–ankle, shoulder–elbow–wrist). The middle joint bends in the plane through
@@ -113,17 +88,31 @@ export const solveTwoBone: SolveFunction = (chain, pose, model, root, target, we
 
   const cos = Math.min(1, Math.max(-1, (a * a + d * d - b * b) / (2 * a * d)));
   const sin = Math.sqrt(1 - cos * cos);
+  const mx = p[0] + a * (cos * ux + sin * vx);
+  const my = p[1] + a * (cos * uy + sin * vy);
+  const mz = p[2] + a * (cos * uz + sin * vz);
   const w = chain.work;
-  // the knee (elbow) where the bend puts it
-  w[GOAL] = p[0] + a * (cos * ux + sin * vx);
-  w[GOAL + 1] = p[1] + a * (cos * uy + sin * vy);
-  w[GOAL + 2] = p[2] + a * (cos * uz + sin * vz);
-  aimJoint(chain, 0);
+  // the directions go through chain.work: numbers handed to a call V8 does not inline would be boxed
+  w[FROM] = p[3] - p[0];
+  w[FROM + 1] = p[4] - p[1];
+  w[FROM + 2] = p[5] - p[2];
+  w[TO] = mx - p[0];
+  w[TO + 1] = my - p[1];
+  w[TO + 2] = mz - p[2];
+  rotationBetweenAt(w, DQ, w, FROM, w, TO);
+  turnJoint(chain, 0, w, DQ);
   // the tip's goal: d along the line (short of the target when softened or out of reach)
-  w[GOAL] = p[0] + d * ux;
-  w[GOAL + 1] = p[1] + d * uy;
-  w[GOAL + 2] = p[2] + d * uz;
-  aimJoint(chain, 1);
+  const ex = p[0] + d * ux;
+  const ey = p[1] + d * uy;
+  const ez = p[2] + d * uz;
+  w[FROM] = p[6] - p[3];
+  w[FROM + 1] = p[7] - p[4];
+  w[FROM + 2] = p[8] - p[5];
+  w[TO] = ex - p[3];
+  w[TO + 1] = ey - p[4];
+  w[TO + 2] = ez - p[5];
+  rotationBetweenAt(w, DQ, w, FROM, w, TO);
+  turnJoint(chain, 1, w, DQ);
   commitChain(chain, pose, model, root, weight);
   const rx = p[6] - tx;
   const ry = p[7] - ty;
