@@ -26,6 +26,19 @@ import puppeteer from 'puppeteer-core';
 import { CHROME_ARGS, findChrome, HOW_TO_GET_CHROME } from '../../tools/find-chrome.mjs';
 import { consumerPage, domOnlyPage } from './page.mjs';
 
+/** What `anim-elements/elements/anim-character.js` defines: the character and the children of its clips and graph. */
+const CHARACTER_ENTRY_TAGS = [
+  'anim-character',
+  'anim-clip',
+  'anim-event',
+  'anim-marker',
+  'anim-param',
+  'anim-state',
+  'anim-transition',
+  'anim-layer',
+  'anim-blend-point',
+];
+
 const root = process.cwd();
 const failures = [];
 const check = (ok, what) => {
@@ -303,6 +316,16 @@ try {
   const three = requested.filter((url) => url.includes('/node_modules/three/'));
   check(three.length === 0, `/dom-only.html: three.js is not fetched${three.length ? ` (${three[0]})` : ''}`);
   check(pageErrors.length === 0, `/dom-only.html: no page errors${pageErrors.length ? `: ${pageErrors[0]}` : ''}`);
+  // the character's own entry defines the children its clips and graph are written with (a build that drops the
+  // element modules' bare imports leaves them undefined)
+  const undefinedChildren = await page.evaluate(async (tags) => {
+    await import('anim-elements/elements/anim-character.js');
+    return tags.filter((tag) => !customElements.get(tag));
+  }, CHARACTER_ENTRY_TAGS);
+  check(
+    undefinedChildren.length === 0,
+    `anim-elements/elements/anim-character.js defines its clip and graph children${undefinedChildren.length ? ` (not ${undefinedChildren.join(', ')})` : ''}`,
+  );
   await page.close();
 } finally {
   await browser.close();
