@@ -7,10 +7,11 @@
  * The heap's growth across one synchronous frame is what the frame allocated: frames with a scavenge in them
  * shrink the heap and are left out, and the median of the rest is the figure. The calls counted apart are
  * wrapped to measure the same way around themselves. V8 boxes doubles at the calls it does not inline, and
- * which calls those are depends on when its compiler runs: this group's Chromium runs with `--predictable`
- * (web-test-runner.config.mjs), so the same code gives the same figure run after run, and the long warm-up
- * lets the compiler finish (the figure falls by about 2.4 kB over the first 6,000 frames, then holds within
- * 0.2 kB).
+ * which calls those are depends on when its compiler runs: this run's Chromium has `--predictable`
+ * (web-test-runner.allocation.config.mjs), so the same code gives the same figure run after run, and the long
+ * warm-up lets the compiler finish (the figure falls by about 2.4 kB over the first 6,000 frames, then holds
+ * within 0.2 kB). A change to a per-frame path can move it a kilobyte without a `new` in sight (a helper V8
+ * does not inline, numbers handed to it): when it fails, run this file alone with that config and compare.
  */
 
 import type { RigidBody } from '@dimforge/rapier3d-compat';
