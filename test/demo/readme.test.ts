@@ -13,7 +13,10 @@ async function quickStart(): Promise<string> {
 }
 
 describe('the README quick start', () => {
-  it('mounts, loads the mannequin, fills the picker and crossfades to the chosen clip', async () => {
+  it('mounts, loads the mannequin, fills the picker and crossfades to the chosen clip', async function () {
+    // the markup's script imports the whole library from source, each module compiled on first request: on a
+    // busy 2-core machine that alone has taken over a minute
+    this.timeout(240000);
     const markup = await quickStart();
     const host = document.createElement('div');
     document.body.append(host);
