@@ -1,5 +1,6 @@
-import { Frustum, Matrix4, type PerspectiveCamera, Sphere } from 'three';
+import { type PerspectiveCamera, Sphere } from 'three';
 import type { Actor } from './actor.js';
+import { ViewFrustum } from './view-frustum.js';
 
 /**
  * How often a character is posed (sampled, blended, IK-solved, skinned), chosen each frame by the stage:
@@ -64,8 +65,7 @@ export class LodPass {
   /** Characters posed by the last pass's decision, per tier (for stats and tests). */
   readonly counts: Record<RigTier, number> = { full: 0, half: 0, quarter: 0, culled: 0 };
 
-  readonly #frustum = new Frustum();
-  readonly #matrix = new Matrix4();
+  readonly #frustum = new ViewFrustum();
   readonly #sphere = new Sphere();
   /** This frame's subjects; emptied to null after the pass (keeping the array's room: no allocation per frame). */
   readonly #subjects: (LodSubject | null)[] = [];
@@ -100,9 +100,7 @@ export class LodPass {
       return;
     }
     this.#camera = camera;
-    camera.updateMatrixWorld();
-    this.#matrix.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
-    this.#frustum.setFromProjectionMatrix(this.#matrix);
+    this.#frustum.setFromCamera(camera);
     let nearest = -1;
     for (let i = 0; i < n; i++) {
       this.#classify(i);
@@ -141,7 +139,8 @@ export class LodPass {
       this.#tiers[i] = -1;
       return;
     }
-    if (!this.#frustum.intersectsSphere(sphere)) {
+    const { center } = sphere;
+    if (!this.#frustum.intersectsSphere(center.x, center.y, center.z, sphere.radius)) {
       this.#tiers[i] = 3;
       return;
     }

@@ -1,4 +1,3 @@
-import { Frustum, Matrix4, Sphere } from 'three';
 import { blendPoses, copyPose, createPose, localToModel, type Pose, setRestPose } from '../runtime/core.js';
 import { length3, length4 } from '../runtime/length.js';
 import {
@@ -23,6 +22,7 @@ import type { LocalPoseModifier, ModelPoseModifier, PoseSource } from './pose-pi
 import { registeredManager } from './ragdoll-cap.js';
 import { bodyMeshes, layoutRagdoll } from './ragdoll-layout.js';
 import type { Stage } from './stage.js';
+import { ViewFrustum } from './view-frustum.js';
 
 export type RagdollPhase = 'start' | 'settled' | 'recovered';
 
@@ -463,6 +463,9 @@ function rotationFromY(axis: number[], length: number): { x: number; y: number; 
   return { x: z / n, y: 0, z: -x / n, w: w / n };
 }
 
+/** A body reaches about this far round the pelvis (metres): it is in view if any of it may be. */
+const BODY_REACH = 1.2;
+
 /**
  * The stage's ragdolls: at most `maxActive` simulate at once, the nearest the camera first (one more settles
  * the farthest at once); those outside the camera's view sleep until they come back into it.
@@ -471,10 +474,7 @@ export class RagdollManager implements PhysicsListener {
   maxActive = 12;
   readonly #stage: Stage;
   readonly #active: Ragdoll[] = [];
-  readonly #frustum = new Frustum();
-  readonly #matrix = new Matrix4();
-  /** A body about a metre round the pelvis: in view if any of it may be. */
-  readonly #sphere = new Sphere(undefined, 1.2);
+  readonly #frustum = new ViewFrustum();
 
   constructor(stage: Stage) {
     this.#stage = stage;
@@ -499,10 +499,7 @@ export class RagdollManager implements PhysicsListener {
   }
 
   beforeStep(): void {
-    const camera = this.#stage.camera;
-    camera.updateMatrixWorld();
-    this.#matrix.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
-    this.#frustum.setFromProjectionMatrix(this.#matrix);
+    this.#frustum.setFromCamera(this.#stage.camera);
     for (let i = this.#active.length - 1; i >= 0; i--) {
       const ragdoll = this.#active[i];
       // a character that left the stage mid-fall takes its bodies with it
@@ -511,8 +508,7 @@ export class RagdollManager implements PhysicsListener {
         continue;
       }
       const p = ragdoll.pelvis;
-      this.#sphere.center.set(p[0], p[1], p[2]);
-      ragdoll.setAsleep(!this.#frustum.intersectsSphere(this.#sphere));
+      ragdoll.setAsleep(!this.#frustum.intersectsSphere(p[0], p[1], p[2], BODY_REACH));
     }
   }
 
