@@ -69,8 +69,8 @@ export function benchCloth(): number {
   }
   const cloth = buildCloth({ positions, indices }, { top: 0.03 }, { iterations: 8 });
   cloth.capsuleCount = 2;
-  setClothCapsule(cloth, 0, 0, 0.95, 0, 0, 1.45, 0, 0.14);
-  setClothCapsule(cloth, 1, -0.09, 0.9, 0, -0.09, 0.1, 0, 0.07);
+  setClothCapsule(cloth, 0, [0, 0.95, 0, 0, 1.45, 0, 0.14]);
+  setClothCapsule(cloth, 1, [-0.09, 0.9, 0, -0.09, 0.1, 0, 0.07]);
   const m = new Float32Array(16);
   let t = 0;
   const frame = () => {

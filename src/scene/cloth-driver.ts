@@ -11,7 +11,7 @@ import {
   writeClothVertices,
 } from '../runtime/cloth/index.js';
 import { skinningMatrices } from '../runtime/core.js';
-import { quatFromMatrix, type RagdollLayout, rotateVector } from '../runtime/ragdoll/index.js';
+import { quatFromMatrix, type RagdollLayout, rotateVectorAt } from '../runtime/ragdoll/index.js';
 import type { CharacterRig } from './character-rig.js';
 import { asCoded, CodedError } from './coded-error.js';
 import type { ModelPoseModifier } from './pose-pipeline.js';
@@ -159,7 +159,8 @@ export class ClothDriver {
   readonly #anchorMatrices: (out: Float32Array) => void;
   readonly #detach: () => void;
   readonly #q = new Float32Array(4);
-  readonly #p = new Float32Array(3);
+  /** One capsule as the cloth takes it: its ends a and b in world space, then its radius. */
+  readonly #capsule = new Float64Array(7);
 
   /** Cloth on a character's skinned mesh. @throws CodedError as the constructor. */
   static onRig(rig: CharacterRig, stage: Stage, options: ClothOptions): ClothDriver {
@@ -242,15 +243,15 @@ export class ClothDriver {
         const body = layout.bodies[b];
         const o = body.joint * 16;
         quatFromMatrix(this.#q, 0, model, o);
-        rotateVector(this.#p, 0, this.#q, 0, body.a, 0);
-        const ax = this.#p[0] + model[o + 12];
-        const ay = this.#p[1] + model[o + 13];
-        const az = this.#p[2] + model[o + 14];
-        rotateVector(this.#p, 0, this.#q, 0, body.b, 0);
-        const bx = this.#p[0] + model[o + 12];
-        const by = this.#p[1] + model[o + 13];
-        const bz = this.#p[2] + model[o + 14];
-        setClothCapsule(this.cloth, b, ax, ay, az, bx, by, bz, body.radius);
+        const c = this.#capsule;
+        rotateVectorAt(c, 0, this.#q, 0, body.a, 0);
+        rotateVectorAt(c, 3, this.#q, 0, body.b, 0);
+        for (let k = 0; k < 3; k++) {
+          c[k] += model[o + 12 + k];
+          c[3 + k] += model[o + 12 + k];
+        }
+        c[6] = body.radius;
+        setClothCapsule(this.cloth, b, c);
       }
     }
     advanceCloth(this.cloth, dt);

@@ -14,7 +14,7 @@ import {
   ragdollHeadDirection,
   ragdollPose,
   ragdollVelocities,
-  rotateVector,
+  rotateVectorAt,
 } from '../runtime/ragdoll/index.js';
 import type { CharacterRig } from './character-rig.js';
 import type { PhysicsListener, PhysicsWorld, RapierBody } from './physics.js';
@@ -425,7 +425,7 @@ export function spawnRagdoll(
     // the child's origin in the parent's frame, as the bodies stand now
     const d = [0, 1, 2].map((k) => p[joint.child * 3 + k] - p[joint.parent * 3 + k]);
     const qp = q.subarray(joint.parent * 4, joint.parent * 4 + 4);
-    rotateVector(anchor, 0, [-qp[0], -qp[1], -qp[2], qp[3]], 0, d, 0);
+    rotateVectorAt(anchor, 0, [-qp[0], -qp[1], -qp[2], qp[3]], 0, d, 0);
     const a1 = { x: anchor[0], y: anchor[1], z: anchor[2] };
     const origin = { x: 0, y: 0, z: 0 };
     // elbows and knees are hinges: twist and the second swing are locked outright, not merely limited

@@ -52,28 +52,15 @@ export function setClothAnchors(cloth: Cloth, matrices: Float32Array): void {
 /** Metres a pin may move in one frame before the cloth counts as teleported and is placed afresh. */
 export const TELEPORT_DISTANCE = 1;
 
-/** Sets collider capsule `i` (world space): the segment a–b and its radius. Ignores an index out of room. */
-export function setClothCapsule(
-  cloth: Cloth,
-  i: number,
-  ax: number,
-  ay: number,
-  az: number,
-  bx: number,
-  by: number,
-  bz: number,
-  radius: number,
-): void {
+/**
+ * Sets collider capsule `i` (world space) from `capsule` at `offset`: the segment's ends a and b, then its
+ * radius (ax, ay, az, bx, by, bz, r). Numbers in an array, not arguments: a frame calls this per capsule, and
+ * V8 boxes doubles handed to a call it does not inline. Ignores an index out of room.
+ */
+export function setClothCapsule(cloth: Cloth, i: number, capsule: ArrayLike<number>, offset = 0): void {
   const o = i * CAPSULE_FLOATS;
   if (o + CAPSULE_FLOATS > cloth.capsules.length) return;
-  const c = cloth.capsules;
-  c[o] = ax;
-  c[o + 1] = ay;
-  c[o + 2] = az;
-  c[o + 3] = bx;
-  c[o + 4] = by;
-  c[o + 5] = bz;
-  c[o + 6] = radius;
+  for (let k = 0; k < CAPSULE_FLOATS; k++) cloth.capsules[o + k] = capsule[offset + k];
 }
 
 /**

@@ -1,8 +1,8 @@
 import { length3 } from '../length.js';
-import { conjugateMultiply, fromMatrix } from '../quat.js';
+import { conjugateMultiply, fromMatrix, rotateVectorAt } from '../quat.js';
 import { type HumanoidMap, mapHumanoid } from '../retarget/humanoid-map.js';
 import type { Skeleton } from '../skeleton.js';
-import { quatFromAxes, rotateVector } from './frames.js';
+import { quatFromAxes } from './frames.js';
 import { RAGDOLL_SLOTS, type RagdollSlot, ragdollBones } from './humanoid-bones.js';
 
 /** How far joints may turn: `natural` (anatomical) or `loose` (generous, as the reference design's). */
@@ -250,7 +250,7 @@ export function buildRagdoll(
     const toLocal = (p: number[]) => {
       const out = new Float32Array(3);
       const qc = new Float32Array([-q[0], -q[1], -q[2], q[3]]);
-      rotateVector(out, 0, qc, 0, sub(p, origin), 0);
+      rotateVectorAt(out, 0, qc, 0, sub(p, origin), 0);
       return out;
     };
     const parent = def.parent ? BODY_DEFS.findIndex((d) => d.name === def.parent) : -1;
@@ -286,7 +286,7 @@ export function buildRagdoll(
 
 function worldPoint(local: Float32Array, q: ArrayLike<number>, origin: number[]): number[] {
   const out = [0, 0, 0];
-  rotateVector(out, 0, q as Float32Array, 0, local, 0);
+  rotateVectorAt(out, 0, q as Float32Array, 0, local, 0);
   return [out[0] + origin[0], out[1] + origin[1], out[2] + origin[2]];
 }
 

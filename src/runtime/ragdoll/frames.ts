@@ -1,18 +1,13 @@
 /** Rigid-frame helpers for the ragdoll: position + unit quaternion pulled from affine matrices. No allocation. */
 
 import { length3 } from '../length.js';
-import { fromMatrix, rotateVector as rotateComponents } from '../quat.js';
+import { fromMatrix } from '../quat.js';
 
 type Vec = Float32Array | Float64Array | number[];
 
 /** Length of column `c` of the matrix at `o`: the scale along that axis. */
 export function columnLength(m: Vec, o: number, c: number): number {
   return length3(m[o + c * 4], m[o + c * 4 + 1], m[o + c * 4 + 2]);
-}
-
-/** out = q ⊗ v (v rotated by the unit quaternion q), v read from an array. out may alias v. */
-export function rotateVector(out: Vec, o: number, q: Vec, qo: number, v: Vec, vo: number): void {
-  rotateComponents(out, o, q, qo, v[vo], v[vo + 1], v[vo + 2]);
 }
 
 /** The quaternion whose frame has the given orthonormal x, y, z axes as columns. */

@@ -1,6 +1,6 @@
 /** The ragdoll's pure side: the humanoid lookup, the body and joint layout, and pose read-back. */
 
-export { fromMatrix as quatFromMatrix } from '../quat.js';
+export { fromMatrix as quatFromMatrix, rotateVectorAt } from '../quat.js';
 export {
   buildRagdoll,
   RAGDOLL_LIMITS,
@@ -10,7 +10,6 @@ export {
   type RagdollLimits,
   type RagdollVertices,
 } from './build-ragdoll.js';
-export { rotateVector } from './frames.js';
 export { RAGDOLL_SLOTS, type RagdollSlot, ragdollBones } from './humanoid-bones.js';
 export { lyingYaw, ragdollBody, ragdollFaceUp, ragdollForward, ragdollHeadDirection } from './lying.js';
 export {

@@ -4,8 +4,8 @@
  */
 
 import { length2, length3 } from '../length.js';
+import { rotateVectorAt } from '../quat.js';
 import type { RagdollLayout } from './build-ragdoll.js';
-import { rotateVector } from './frames.js';
 import type { RagdollState } from './ragdoll-pose.js';
 
 const turned = new Float64Array(3);
@@ -65,12 +65,12 @@ export function ragdollForward(layout: RagdollLayout, standing: RagdollState, ou
   conjugate[1] = -q[1];
   conjugate[2] = -q[2];
   conjugate[3] = q[3];
-  rotateVector(out, 0, conjugate, 0, forward, 0);
+  rotateVectorAt(out, 0, conjugate, 0, forward, 0);
 }
 
 /** Whether the body lies face up: `forward` (from ragdollForward), turned by the pelvis body, points to the sky. */
 export function ragdollFaceUp(state: RagdollState, forward: Float32Array | Float64Array): boolean {
-  rotateVector(turned, 0, state.rotations, 0, forward, 0);
+  rotateVectorAt(turned, 0, state.rotations, 0, forward, 0);
   return turned[1] > 0;
 }
 

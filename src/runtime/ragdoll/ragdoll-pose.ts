@@ -1,9 +1,9 @@
 import { length3 } from '../length.js';
 import type { Pose } from '../pose.js';
-import { conjugateMultiply, fromMatrix } from '../quat.js';
+import { conjugateMultiply, fromMatrix, rotateVectorAt } from '../quat.js';
 import type { Skeleton } from '../skeleton.js';
 import type { RagdollLayout } from './build-ragdoll.js';
-import { columnLength, rotateVector } from './frames.js';
+import { columnLength } from './frames.js';
 
 /** The bodies' world transforms and velocities, struct-of-arrays (what the physics engine reads and writes). */
 export interface RagdollState {
@@ -163,7 +163,7 @@ export function ragdollPose(
       scratchQ[1] = -scratch[p + 4];
       scratchQ[2] = -scratch[p + 5];
       scratchQ[3] = scratch[p + 6];
-      rotateVector(centre, 0, scratchQ, 0, centre, 0);
+      rotateVectorAt(centre, 0, scratchQ, 0, centre, 0);
       const inv = 1 / (ps || 1);
       out.translations[j * 3] = centre[0] * inv;
       out.translations[j * 3 + 1] = centre[1] * inv;
@@ -182,7 +182,7 @@ export function ragdollPose(
         for (let k = 0; k < 4; k++) out.rotations[j * 4 + k] = lr[j * 4 + k];
       }
       // world = parent · local
-      rotateVector(centre, 0, scratch, p + 3, lt, j * 3);
+      rotateVectorAt(centre, 0, scratch, p + 3, lt, j * 3);
       scratch[o] = scratch[p] + centre[0] * ps;
       scratch[o + 1] = scratch[p + 1] + centre[1] * ps;
       scratch[o + 2] = scratch[p + 2] + centre[2] * ps;

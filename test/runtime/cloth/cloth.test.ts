@@ -183,7 +183,7 @@ describe('cloth: simulation', () => {
     cloth.capsuleCount = 1;
     // a vertical capsule just behind the sheet, like a back under a cape
     const radius = 0.15;
-    setClothCapsule(cloth, 0, 0, 1.2, -0.17, 0, 1.9, -0.17, radius);
+    setClothCapsule(cloth, 0, [0, 1.2, -0.17, 0, 1.9, -0.17, radius]);
     for (let f = 0; f < 300; f++) {
       // the anchor swings backwards and forwards through the capsule's side
       anchorMatrix(m, 0, 0, 2, -0.3 + 0.3 * Math.cos(f / 20));
@@ -213,7 +213,7 @@ describe('cloth: simulation', () => {
     for (const fixed of [1 / 240, 1 / 60, 1 / 20, 0]) {
       const cloth = buildCloth({ positions, indices }, { top: 0.05 }, { iterations: 4 });
       cloth.capsuleCount = 1;
-      setClothCapsule(cloth, 0, 0, 1, 0, 0, 1.6, 0, 0.12);
+      setClothCapsule(cloth, 0, [0, 1, 0, 0, 1.6, 0, 0.12]);
       placeCloth(cloth, anchorMatrix(m, 0, 0, 2, 0));
       for (let f = 0; f < 10000; f++) {
         const dt = fixed || 1 / 240 + random() * (1 / 20 - 1 / 240);
