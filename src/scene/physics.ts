@@ -81,8 +81,14 @@ export class PhysicsWorld implements Actor {
   paused = false;
   /** Milliseconds the last `update` spent stepping the world (0 when it took no step): for `debug="stats"`. */
   lastStepMs = 0;
+  /** Gravity as set (m/s²): what the frame reads, where Rapier's getter would make an object per read. */
+  readonly gravity = new Float64Array(3);
   #accumulator = 0;
   readonly #listeners = new Set<PhysicsListener>();
+  /** The step being taken, for the listeners' calls (bound once: no closure per frame). */
+  #h = 0;
+  readonly #before = (listener: PhysicsListener) => listener.beforeStep?.(this.#h);
+  readonly #after = (listener: PhysicsListener) => listener.afterStep?.(this.#h);
   readonly #content: Group | null;
   /** Scenery with colliders: the object, its colliders, and what it looked like when they were made. */
   readonly #scenery: { object: Object3D; colliders: RapierCollider[]; key: Float64Array }[] = [];
@@ -101,6 +107,7 @@ export class PhysicsWorld implements Actor {
     this.rapier = module;
     this.#content = content;
     this.world = new module.World({ x: gravity[0], y: gravity[1], z: gravity[2] });
+    this.gravity.set(gravity);
     // twice Rapier's default: with four, a ragdoll's head could jitter against its neck limit and the ground
     // for as long as the body lay (one fall in eight never settled); with eight, all of them settle
     this.world.numSolverIterations = 8;
@@ -113,6 +120,9 @@ export class PhysicsWorld implements Actor {
 
   setGravity(x: number, y: number, z: number): void {
     this.world.gravity = { x, y, z };
+    this.gravity[0] = x;
+    this.gravity[1] = y;
+    this.gravity[2] = z;
   }
 
   addListener(listener: PhysicsListener): () => void {
@@ -160,11 +170,11 @@ export class PhysicsWorld implements Actor {
 
   /** One fixed step, listeners around it. */
   step(): void {
-    const h = this.fixedStep;
-    this.world.timestep = h;
-    for (const listener of this.#listeners) listener.beforeStep?.(h);
+    this.#h = this.fixedStep;
+    this.world.timestep = this.#h;
+    this.#listeners.forEach(this.#before);
     this.world.step();
-    for (const listener of this.#listeners) listener.afterStep?.(h);
+    this.#listeners.forEach(this.#after);
   }
 
   /** The first collider along a ray from `origin` in unit direction `direction`, within `maxDistance`. */

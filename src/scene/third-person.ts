@@ -186,7 +186,7 @@ export class ThirdPersonController implements Actor {
     }
 
     // vertical: physics owns it in the air
-    const gravity = -this.#physics.world.gravity.y;
+    const gravity = -this.#physics.gravity[1];
     let jumped = false;
     if (wasGrounded && input.jump) {
       this.verticalSpeed = Math.sqrt(2 * gravity * s.jumpHeight);
