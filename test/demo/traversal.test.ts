@@ -26,7 +26,9 @@ function run(demo: Demo, seconds: number): void {
   for (let t = 0; t < seconds; t += 1 / 60) demo.scene.step(1 / 60);
 }
 
-describe('demo: the level section', () => {
+describe('demo: the level section', function () {
+  // each test mounts the demo and steps it some hundreds of rendered frames: over a minute on a busy 2-core machine
+  this.timeout(180000);
   let demo: Demo | undefined;
   afterEach(() => demo?.dispose());
 
