@@ -6,7 +6,8 @@ import { advanceCloth, buildCloth, setClothAnchors, setClothCapsule } from '../s
 import { createPose, importGltf, localToModel, parseGlb, setRestPose } from '../src/runtime/index.js';
 import { compose } from '../src/runtime/mat4.js';
 import { buildRagdoll, createRagdollState, ragdollBodiesFromMatrices } from '../src/runtime/ragdoll/index.js';
-import { loadRapier, PhysicsWorld } from '../src/scene/physics.js';
+import { loadRapier } from '../src/scene/physics.js';
+import { PhysicsWorld } from '../src/scene/physics-world.js';
 import { spawnRagdoll } from '../src/scene/ragdoll.js';
 
 function bestOf(rounds: number, frames: number, frame: () => void): number {

@@ -1,8 +1,4 @@
-import type { Camera } from 'three';
-
-/** Per plane, the clip-space row added to or taken from the fourth: left, right, bottom, top, far, near. */
-const ROWS = [0, 0, 1, 1, 2, 2];
-const SIGNS = [-1, 1, 1, -1, -1, 1];
+import { type Camera, Matrix4 } from 'three';
 
 /**
  * The camera's view as six planes in one flat array, set once a frame and read by the tiers and the
@@ -12,22 +8,19 @@ const SIGNS = [-1, 1, 1, -1, -1, 1];
 export class ViewFrustum {
   /** Per plane: the inward normal (x, y, z) and the constant, normalised; a point p is inside when n·p + c ≥ 0. */
   readonly planes = new Float64Array(24);
-  /** The projection times the view matrix, column-major (WebGL clip space, as three renders). */
-  readonly #clip = new Float64Array(16);
+  /** The projection times the view matrix (WebGL clip space, as three renders). */
+  readonly #clip = new Matrix4();
 
   /** Sets the planes from `camera`'s projection and world matrices (its world matrix brought up to date). */
   setFromCamera(camera: Camera): void {
     camera.updateMatrixWorld();
-    const p = camera.projectionMatrix.elements;
-    const v = camera.matrixWorldInverse.elements;
-    const m = this.#clip;
-    for (let c = 0; c < 4; c++)
-      for (let r = 0; r < 4; r++)
-        m[c * 4 + r] = p[r] * v[c * 4] + p[4 + r] * v[c * 4 + 1] + p[8 + r] * v[c * 4 + 2] + p[12 + r] * v[c * 4 + 3];
+    const m = this.#clip.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse).elements;
     const planes = this.planes;
+    // plane i: the fourth row of the clip matrix minus (even i) or plus (odd i) row i >> 1 — right, left, top,
+    // bottom, far, near; the matrix is column-major
     for (let i = 0; i < 6; i++) {
-      const row = ROWS[i];
-      const sign = SIGNS[i];
+      const row = i >> 1;
+      const sign = i & 1 ? 1 : -1;
       for (let c = 0; c < 4; c++) planes[i * 4 + c] = m[c * 4 + 3] + sign * m[c * 4 + row];
       const x = planes[i * 4];
       const y = planes[i * 4 + 1];
