@@ -9,11 +9,10 @@ import { CharacterRig, type RigListener } from '../scene/character-rig.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
 import { CodedError } from '../scene/coded-error.js';
-import { GroundTrail } from '../scene/ground-trail.js';
 import { type InstancedSkins, instancedSkinsOf } from '../scene/instanced-skin.js';
 import { loadModelCopy, loadOwnModel } from '../scene/model-copies.js';
 import { RigPropertyTracks } from '../scene/rig-property-tracks.js';
-import { RootMotionArrow } from '../scene/root-motion-arrow.js';
+import { RootMotionViews } from '../scene/root-motion-views.js';
 import type { SkinningMode } from '../scene/skin-output.js';
 import type { Stage } from '../scene/stage.js';
 import { reportCaught, reportError } from './errors.js';
@@ -93,12 +92,10 @@ export class CharacterLoader implements ReactiveController {
   #lastError: CodedError | undefined;
   #stopWatching: (() => void) | undefined;
   #near = false;
-  /** The `debug="root-motion"` arrow under this character (drawn only while the scene asks for it). */
-  #arrow: RootMotionArrow | undefined;
+  /** The `debug="root-motion"` arrow and the in-place trail, each made when first wanted. */
+  #views: RootMotionViews | undefined;
   /** Ends the count of the load in flight on the stage (see trackLoad). */
   #loadDone: (() => void) | undefined;
-  /** The trail that shows root motion played in place. */
-  #trail: GroundTrail | undefined;
   /** Stops following the stage's instancing switch. */
   #unwatch: (() => void) | undefined;
 
@@ -189,27 +186,20 @@ export class CharacterLoader implements ReactiveController {
     this.#lodSlot = lease.stage.lod.takeSlot();
     this.#hooks.inScene(!lease.own);
     if (lease.own) lease.stage.canvas.setAttribute('part', 'canvas');
-    this.#arrow = new RootMotionArrow(lease.stage, () => this.#rig);
-    lease.stage.addLateActor(this.#arrow);
-    this.#trail = new GroundTrail(
+    this.#views = new RootMotionViews(
       lease.stage,
       () => this.#rig,
       () => this.#hooks.inPlace(),
     );
-    lease.stage.addLateActor(this.#trail);
+    lease.stage.addLateActor(this.#views);
     this.#request();
   }
 
   #leave(lease: StageLease): void {
-    if (this.#arrow) {
-      lease.stage.removeActor(this.#arrow);
-      this.#arrow.dispose();
-      this.#arrow = undefined;
-    }
-    if (this.#trail) {
-      lease.stage.removeActor(this.#trail);
-      this.#trail.dispose();
-      this.#trail = undefined;
+    if (this.#views) {
+      lease.stage.removeActor(this.#views);
+      this.#views.dispose();
+      this.#views = undefined;
     }
     this.release();
   }

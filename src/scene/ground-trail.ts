@@ -17,7 +17,7 @@ const COLOR = [0.07, 0.45, 0.52];
  * out of the skeleton and not applied), and a trail of marks on the ground streams away behind it at the
  * speed and in the direction the clip would have carried it, fading with distance. So a walk reads as a
  * walk (the feet keep pace with the ground) and never leaves the frame or snaps back at the loop.
- * A late actor: it reads the rig's last delta after the frame's work. Nothing allocated per frame.
+ * Updated by the character's RootMotionViews, after the frame's work. Nothing allocated per frame.
  */
 export class GroundTrail implements Actor {
   readonly points: Points<BufferGeometry, PointsMaterial>;
@@ -55,7 +55,7 @@ export class GroundTrail implements Actor {
     const rig = this.rig();
     if (!rig || !this.shown() || rig.rootMotion.mode !== 'expose') {
       this.points.visible = false;
-      // out of the scene while hidden: three's per-frame matrix walk skips it (a crowd has one per character)
+      // out of the scene while hidden: three's per-frame matrix walk skips it
       this.points.removeFromParent();
       return;
     }

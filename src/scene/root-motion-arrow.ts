@@ -27,7 +27,7 @@ const START_GAP = 0.3;
 /**
  * `debug="root-motion"`: an arrow flat on the ground under a character, pointing where its root motion
  * carries it, as long as its speed (0.5 m per m/s), with the speed in m/s on a label beside it. An in-place
- * clip shows none. A late actor of the stage: it reads the rig's last delta after the frame's work.
+ * clip shows none. Updated by the character's RootMotionViews, after the frame's work.
  */
 export class RootMotionArrow implements Actor {
   readonly group = new Group();
@@ -69,7 +69,6 @@ export class RootMotionArrow implements Actor {
     this.#label.scale.set(0.6, 0.15, 1);
     this.#label.renderOrder = 11;
     this.group.add(this.#arrow, this.#label);
-    stage.scene.add(this.group);
   }
 
   update(dt: number): void {
@@ -78,8 +77,11 @@ export class RootMotionArrow implements Actor {
     if (!on) {
       this.group.visible = false;
       this.speed = 0;
+      // out of the scene while hidden: three's per-frame matrix walk skips it
+      this.group.removeFromParent();
       return;
     }
+    if (this.group.parent === null) this.stage.scene.add(this.group);
     const root = rig.root;
     if (dt > 0) {
       const d = rig.rootMotion.delta;

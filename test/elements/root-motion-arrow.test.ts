@@ -8,14 +8,15 @@ describe('debug="root-motion": the arrow under a character', () => {
     const { scene, character } = await mountCharacter(
       `src="${MANNEQUIN}" clip="walk" root-motion="apply" heading="90"`,
     );
-    const arrow = scene.stage!.scene.getObjectByName('root-motion-arrow') as Group;
-    expect(arrow).to.not.equal(undefined);
+    const findArrow = () => scene.stage!.scene.getObjectByName('root-motion-arrow') as Group | undefined;
     for (let i = 0; i < 60; i++) scene.step(1 / 60);
-    expect(arrow.visible).to.equal(false);
+    // made the first frame it is wanted: a character that never shows it pays nothing for it
+    expect(findArrow(), 'no arrow before debug="root-motion"').to.equal(undefined);
 
     scene.debug = ['root-motion'];
     await scene.updateComplete;
     for (let i = 0; i < 90; i++) scene.step(1 / 60);
+    const arrow = findArrow()!;
     expect(arrow.visible).to.equal(true);
     const shaft = arrow.children[0] as Mesh;
     expect(shaft.visible).to.equal(true);
@@ -36,5 +37,12 @@ describe('debug="root-motion": the arrow under a character', () => {
     character.rootMotion = 'off';
     scene.step(1 / 60);
     expect(arrow.visible).to.equal(false);
+    expect(findArrow(), 'out of the scene while hidden').to.equal(undefined);
+
+    scene.debug = [];
+    await scene.updateComplete;
+    character.rootMotion = 'apply';
+    scene.step(1 / 60);
+    expect(findArrow(), 'not back once debug is off').to.equal(undefined);
   });
 });
