@@ -1,6 +1,6 @@
 import { Document, WebIO } from '@gltf-transform/core';
 import { expect } from '@open-wc/testing';
-import { AnimationMixer, type Mesh, type Object3D } from 'three';
+import { AnimationMixer, Bone, type Mesh, type Object3D } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { CharacterRig } from '../../src/scene/character-rig.js';
 import { expectClose } from '../helpers/math.js';
@@ -162,5 +162,50 @@ describe('CharacterRig', () => {
     expect([...skeleton.boneMatrices!], "three's own update no longer overwrites them").to.deep.equal([...written]);
     rig.dispose();
     expect(skeleton.boneTexture, 'freed with the rig').to.equal(null);
+  });
+
+  it('takes bone trees out of three’s per-frame walks, but not bones carrying meshes', async () => {
+    const bytes = await fetchBytes('/assets/mannequin.glb');
+    const rig = await CharacterRig.create(await parse(bytes.buffer as ArrayBuffer), 'mannequin.glb');
+    const reached = (walk: (visit: (o: Object3D) => void) => void) => {
+      let bones = 0;
+      walk((o) => {
+        if ((o as { isBone?: boolean }).isBone) bones++;
+      });
+      return bones;
+    };
+    const boneCount = rig.binding.skeletons[0]!.bones.length;
+    expect(boneCount).to.be.greaterThan(15);
+    // the render's projection and the shadow pass follow visibility; the matrix update follows updateMatrixWorld
+    expect(
+      reached((visit) => rig.root.traverseVisible(visit)),
+      'bones the render walks',
+    ).to.equal(0);
+    const original = Bone.prototype.updateMatrixWorld;
+    let updated = 0;
+    Bone.prototype.updateMatrixWorld = function (force?: boolean) {
+      updated++;
+      original.call(this, force);
+    };
+    try {
+      rig.root.updateMatrixWorld(true);
+    } finally {
+      Bone.prototype.updateMatrixWorld = original;
+    }
+    expect(updated, 'bones the matrix update walks').to.equal(0);
+    expect(
+      reached((visit) => rig.root.traverse(visit)),
+      'still in the graph, for the skeleton overlay',
+    ).to.be.equal(boneCount);
+    rig.dispose();
+
+    // the robot's head, torso and limbs hang under its bones: those stay drawn
+    const robot = await CharacterRig.create(await parse((await fetchModel(MODELS.robot)).slice(0)), 'robot.glb');
+    const drawn = new Set<Object3D>();
+    robot.root.traverseVisible((o) => drawn.add(o));
+    const props = robot.binding.rigid.filter(({ object }) => (object as Mesh).isMesh);
+    expect(props.length).to.be.greaterThan(5);
+    for (const { object } of props) expect(drawn.has(object), `${object.name} drawn`).to.equal(true);
+    robot.dispose();
   });
 });
