@@ -411,6 +411,13 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
     return loader.ownStage ? loader.stage : undefined;
   }
 
+  /** Also waits for code a changed attribute fetches on first use (`foot-ik`), so it runs on the next frame. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const result = await super.getUpdateComplete();
+    await this.#parts.footIk.settled;
+    return result;
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (changed.has('footIk')) this.#parts.footIk.sync();

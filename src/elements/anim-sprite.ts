@@ -25,6 +25,7 @@ import {
   type Listen,
   queueEvent,
 } from './events.js';
+import { FirstUse } from './first-use.js';
 import { showFrameBox } from './sprite-frame-box.js';
 import { loadSpriteSheet } from './sprite-load.js';
 import { parseCount, parseDurations, parseFps, parseHeight, parseIndex, parseWrap } from './sprite-values.js';
@@ -33,20 +34,8 @@ import { parseNumber, parseVector3, type Vector3Tuple } from './units.js';
 
 export type { AnimSpriteEventMap, AnimSpriteFrameDetail, AnimSpriteLoadDetail, AnimSpritePlaybackDetail };
 
-type QuadModule = typeof import('../scene/sprite-quad.js');
 /** The 3D quad's code, fetched when a sprite first joins a scene: a sprite drawn with CSS loads no three.js. */
-let quads: QuadModule | undefined;
-let quadsLoading: Promise<QuadModule> | undefined;
-const loadQuads = () => {
-  quadsLoading ??= import('../scene/sprite-quad.js').then(
-    (module) => (quads = module),
-    (error) => {
-      quadsLoading = undefined; // asked again next time
-      throw error;
-    },
-  );
-  return quadsLoading;
-};
+const quadCode = new FirstUse(() => import('../scene/sprite-quad.js'));
 
 /**
  * A sprite-sheet animation. The sheet is an image cut into a grid (`columns`, `rows`, `frames`) or a
@@ -339,7 +328,7 @@ export class AnimSprite extends LitElement {
     if (!src) return;
     try {
       // in a scene, the quad's code loads beside the sheet: the quad is there by the time anim-load fires
-      const [loaded] = await Promise.all([loadSpriteSheet(src, abort.signal), this.#stage ? loadQuads() : null]);
+      const [loaded] = await Promise.all([loadSpriteSheet(src, abort.signal), this.#stage ? quadCode.load() : null]);
       if (!loaded || abort.signal.aborted) return;
       const { image, atlas } = loaded;
       this.#atlas = atlas;
@@ -357,8 +346,9 @@ export class AnimSprite extends LitElement {
     this.#quad?.dispose();
     this.#quad = undefined;
     if (!this.#stage || !this.#image) return;
+    const quads = quadCode.loaded;
     if (!quads) {
-      loadQuads().then(
+      quadCode.load().then(
         () => this.#quad || this.#makeQuad(),
         (error) => reportCaught(this, error, this.src),
       );

@@ -1,14 +1,19 @@
 /**
  * Foot IK for `<anim-character>`: its `foot-ik` attribute and `<anim-foot-ik>` children come here. One
  * controller per character, for the character's lifetime; its FootIkDriver is made for the current rig
- * and made again for a new model.
+ * and made again for a new model. The driver's code (the solver, the leg finder, the ground probes) is
+ * fetched the first time a character asks for foot IK: a page whose characters never do loads none of it.
  */
 import type { ReactiveController } from 'lit';
 import type { CharacterRig } from '../scene/character-rig.js';
-import { FootIkDriver } from '../scene/foot-ik-driver.js';
+import type { FootIkDriver } from '../scene/foot-ik-driver.js';
 import type { Stage } from '../scene/stage.js';
-import { reportCaught } from './errors.js';
+import { reportCaught, reportError } from './errors.js';
+import { FirstUse } from './first-use.js';
 import { characterInternals } from './internals.js';
+
+/** The driver's code (exported for tests, which make its fetch fail). */
+export const footIkCode = new FirstUse(() => import('../scene/foot-ik-driver.js'));
 
 /** The knobs of foot IK (see `<anim-foot-ik>`); lengths in metres, speeds in m/s. */
 export interface FootIkKnobs {
@@ -53,6 +58,8 @@ export class FootIkController implements ReactiveController {
   #driver: FootIkDriver | null = null;
   /** The rig the driver was made for (or tried: a rig without legs is not tried again). */
   #rig: CharacterRig | undefined;
+  /** The fetch of the driver's code this character waits for, until it settles. */
+  #fetching: Promise<void> | undefined;
 
   constructor(c: FootIkHost) {
     this.#c = c;
@@ -61,6 +68,20 @@ export class FootIkController implements ReactiveController {
   /** The driver while foot IK runs on the current rig, else null. */
   get driver(): FootIkDriver | null {
     return this.#driver && this.#rig === this.#c.rig() ? this.#driver : null;
+  }
+
+  /** Settles once the code foot IK asked for has arrived (at once when none is awaited). */
+  get settled(): Promise<void> {
+    return this.#fetching ?? Promise.resolve();
+  }
+
+  /** Fetches the driver's code ahead of a model's install when foot IK is wanted, so it runs from the first pose. */
+  prepare(): Promise<void> {
+    if (!this.#wanted()) return Promise.resolve();
+    return footIkCode.load().then(
+      () => undefined,
+      () => undefined, // reported by the sync that finds it missing
+    );
   }
 
   hostConnected(): void {}
@@ -86,9 +107,14 @@ export class FootIkController implements ReactiveController {
       this.#driver = null;
     }
     if (wanted && rig && stage && !this.#driver && this.#rig !== rig) {
+      const code = footIkCode.loaded;
+      if (!code) {
+        this.#fetch(source);
+        return;
+      }
       this.#rig = rig;
       try {
-        this.#driver = new FootIkDriver(rig, stage);
+        this.#driver = new code.FootIkDriver(rig, stage);
         this.#driver.attach();
       } catch (error) {
         reportCaught(source ?? this.#c.host, error);
@@ -97,6 +123,27 @@ export class FootIkController implements ReactiveController {
     if (!wanted) this.#rig = undefined;
     if (this.#driver) applyKnobs(this.#driver, source?.knobs ?? FOOT_IK_DEFAULTS);
     stage?.loop.requestRedraw();
+  }
+
+  #wanted(): boolean {
+    return this.#c.wanted() || this.#knobSource() !== null;
+  }
+
+  /** Fetches the driver's code, then syncs again; a failed fetch is one `load-failed` on whoever asked. */
+  #fetch(source: Element | null): void {
+    if (this.#fetching) return;
+    const fetching = footIkCode.load().then(
+      () => undefined,
+      (error) => {
+        reportError(source ?? this.#c.host, 'load-failed', `the foot IK code could not be fetched (${error})`);
+      },
+    );
+    this.#fetching = fetching;
+    void fetching.then(() => {
+      if (this.#fetching !== fetching) return;
+      this.#fetching = undefined;
+      if (footIkCode.loaded && this.#c.host.isConnected) this.sync();
+    });
   }
 
   #knobSource(): KnobSource | null {

@@ -44,6 +44,8 @@ export interface LoadHooks {
   inScene(inScene: boolean): void;
   /** Whether root motion is shown in place (`root-motion="auto"`): the ground trail shows it. */
   inPlace(): boolean;
+  /** Fetches the code of the parts the character asked for, before the rig is installed. Never rejects. */
+  prepare(): Promise<void>;
 }
 
 /**
@@ -297,6 +299,8 @@ export class CharacterLoader implements ReactiveController {
       const external = await resolveExternalClips(this.#hooks.definitions(), rig.binding.asset, rig.rigChoice);
       if (stale()) return rig.dispose();
       rig.setExternalClips(external);
+      await this.#hooks.prepare();
+      if (stale()) return rig.dispose();
       // the file's KHR_animation_pointer tracks (a material's colour, a light) play with its clips
       try {
         // a shared copy's file animates no material (see loadModelCopy): no property tracks to attach

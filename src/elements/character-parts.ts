@@ -78,6 +78,7 @@ export class CharacterParts {
       listener: playback.listener,
       loadStarted: () => playback.loadStarted(),
       inPlace: () => motion.setting.auto === true,
+      prepare: () => footIk.prepare(),
       inScene: (inScene) => {
         if (inScene) states.states.add('in-scene');
         else states.states.delete('in-scene');

@@ -52,8 +52,11 @@ export class GraphPose {
   private motionClips: Int32Array | null = null;
   /** The swept span of one entry, in the form the extractor reads (a clock's segments). */
   private readonly sweep: Clock = createClock();
-  /** Inertial transitions: the whole pose's difference from the one shown before, decayed. */
-  private readonly inertia: Inertializer;
+  /**
+   * Inertial transitions: the whole pose's difference from the one shown before, decayed. Only a graph with an
+   * inertial transition has one: it copies every pose shown into its history, a cost the others need not pay.
+   */
+  private readonly inertia: Inertializer | null = null;
   /** Seconds of the frames not posed since the last posed one (the next one decays over them too). */
   private skipped = 0;
 
@@ -78,8 +81,10 @@ export class GraphPose {
     this.rest = createPose(joints, weightCount, block, size);
     setRestPose(skeleton, this.rest, defaultWeights);
     copyPose(this.rest, this.pose);
-    this.inertia = new Inertializer(joints, weightCount);
-    this.inertia.reset(this.pose);
+    if (graph.transitionBlend.includes(1)) {
+      this.inertia = new Inertializer(joints, weightCount);
+      this.inertia.reset(this.pose);
+    }
     for (let e = 0; e < entries; e++) {
       const pose = createPose(joints, weightCount, block, size * (e + 2));
       this.scratch.push(pose);
@@ -128,17 +133,17 @@ export class GraphPose {
    */
   sample(instance: GraphInstance, dt = 0, posed = true): void {
     const g = this.graph;
-    for (let i = 0; i < instance.eventCount; i++) {
+    const inertia = this.inertia;
+    for (let i = 0; i < instance.eventCount && inertia; i++) {
       const t = instance.eventTransition[i];
-      if (instance.eventKind[i] === TRANSITION_START && g.transitionBlend[t] === 1)
-        this.inertia.start(g.transitionFade[t]);
+      if (instance.eventKind[i] === TRANSITION_START && g.transitionBlend[t] === 1) inertia.start(g.transitionFade[t]);
     }
     if (posed) this.samplePose(instance);
     else this.extractOnly(instance);
-    if (this.rootMotion) this.inertia.applyMotion(this.rootMotion.delta, dt);
+    if (this.rootMotion) inertia?.applyMotion(this.rootMotion.delta, dt);
     this.skipped += dt;
     if (!posed) return;
-    this.inertia.apply(this.pose, this.skipped);
+    inertia?.apply(this.pose, this.skipped);
     this.skipped = 0;
   }
 
