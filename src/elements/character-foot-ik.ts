@@ -132,18 +132,16 @@ export class FootIkController implements ReactiveController {
   /** Fetches the driver's code, then syncs again; a failed fetch is one `load-failed` on whoever asked. */
   #fetch(source: Element | null): void {
     if (this.#fetching) return;
-    const fetching = footIkCode.load().then(
-      () => undefined,
+    this.#fetching = footIkCode.load().then(
+      () => {
+        this.#fetching = undefined;
+        if (this.#c.host.isConnected) this.sync();
+      },
       (error) => {
+        this.#fetching = undefined;
         reportError(source ?? this.#c.host, 'load-failed', `the foot IK code could not be fetched (${error})`);
       },
     );
-    this.#fetching = fetching;
-    void fetching.then(() => {
-      if (this.#fetching !== fetching) return;
-      this.#fetching = undefined;
-      if (footIkCode.loaded && this.#c.host.isConnected) this.sync();
-    });
   }
 
   #knobSource(): KnobSource | null {
