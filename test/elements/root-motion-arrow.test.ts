@@ -45,4 +45,15 @@ describe('debug="root-motion": the arrow under a character', () => {
     scene.step(1 / 60);
     expect(findArrow(), 'not back once debug is off').to.equal(undefined);
   });
+
+  it('the ground trail: made when a walk is shown in place, none for a character whose root motion plays', async () => {
+    const trailOf = (scene: { stage?: { scene: Group['parent'] } }) =>
+      scene.stage!.scene!.getObjectByName('ground-trail');
+    const inPlace = await mountCharacter(`src="${MANNEQUIN}" clip="walk"`);
+    for (let i = 0; i < 60; i++) inPlace.scene.step(1 / 60);
+    expect(trailOf(inPlace.scene)?.visible, 'in place (root-motion="auto")').to.equal(true);
+    const playing = await mountCharacter(`src="${MANNEQUIN}" clip="walk" root-motion="off"`);
+    for (let i = 0; i < 60; i++) playing.scene.step(1 / 60);
+    expect(trailOf(playing.scene), 'root motion in the skeleton').to.equal(undefined);
+  });
 });
