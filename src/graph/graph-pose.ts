@@ -2,6 +2,7 @@ import {
   applyAdditive,
   type BlendLayer,
   blendLayers,
+  blendPoses,
   type ClipBinding,
   type Clock,
   copyPose,
@@ -76,7 +77,16 @@ export class GraphPose {
     const joints = skeleton.jointCount;
     const size = poseSize(joints, weightCount);
     const entries = MAX_LIVE_STATES * graph.maxPoints;
-    const block = new Float32Array(size * (entries + 2));
+    // One buffer for everything sampled each frame (key fractions, key cursors, poses): a crowd's graphs
+    // then each read one stretch of memory, not a dozen small arrays scattered over the heap.
+    let keys = 0;
+    for (const c of clips) keys += c ? c.clip.timelines.length : 0;
+    const intsAt = keys * 8;
+    const posesAt = intsAt + Math.ceil(keys / 2) * 8;
+    const buffer = new ArrayBuffer(posesAt + size * (entries + 2) * 4);
+    const fractions = new Float64Array(buffer, 0, keys);
+    const cursors = new Int32Array(buffer, intsAt, keys);
+    const block = new Float32Array(buffer, posesAt, size * (entries + 2));
     this.pose = createPose(joints, weightCount, block, 0);
     this.rest = createPose(joints, weightCount, block, size);
     setRestPose(skeleton, this.rest, defaultWeights);
@@ -91,7 +101,13 @@ export class GraphPose {
       this.inputs.push({ pose, weight: 0, mask: null });
     }
     this.scratchClip = new Int32Array(entries).fill(-1);
-    this.caches = graph.clipNames.map((_, c) => (clips[c] ? createSampleCache(clips[c]!) : null));
+    let at = 0;
+    this.caches = graph.clipNames.map((_, c) => {
+      const n = clips[c]?.clip.timelines.length ?? -1;
+      if (n < 0) return null;
+      at += n;
+      return { keys: cursors.subarray(at - n, at), fractions: fractions.subarray(at - n, at) };
+    });
     this.masks = graph.layers.map((layer) => {
       if (layer.mask === null) return null;
       const { mask, unknown } = resolveMask(layer.mask, skeleton);
@@ -149,7 +165,8 @@ export class GraphPose {
 
   private samplePose(instance: GraphInstance): void {
     const layers = this.graph.layers;
-    copyPose(this.rest, this.pose);
+    // `pose` holds a whole pose once a layer has written it (the rest pose, when none has yet)
+    let written = false;
     this.rootMotion?.beginFrame();
     for (let l = 0; l < layers.length; l++) {
       const weight = l === 0 ? 1 : instance.layerWeight[l];
@@ -158,6 +175,8 @@ export class GraphPose {
       const o = l * instance.outStride;
       const count = instance.outCount[l];
       if (layers[l].additive) {
+        if (!written) copyPose(this.rest, this.pose);
+        written = true;
         for (let e = 0; e < count; e++) {
           const clip = instance.outClip[o + e];
           const reference = this.references[clip];
@@ -179,11 +198,27 @@ export class GraphPose {
         input.mask = mask;
       }
       if (n === 0) continue;
-      if (l === 0 && n === 1 && mask === null && this.inputs[0].weight >= 1) copyPose(this.inputs[0].pose, this.pose);
-      // Joint by joint, blendLayers reads the fallback before writing the same joint, so the pose below
-      // can be both the fallback and the output: what the layer leaves uncovered shows through.
-      else blendLayers(this.inputs, n, this.pose, this.pose);
+      if (written) {
+        // Joint by joint, blendLayers reads the fallback before writing the same joint, so the pose below
+        // can be both the fallback and the output: what the layer leaves uncovered shows through.
+        blendLayers(this.inputs, n, this.pose, this.pose);
+      } else this.writeFirst(n, mask);
+      written = true;
     }
+    if (!written) copyPose(this.rest, this.pose);
+  }
+
+  /**
+   * The first layer to pose, over the rest pose: whole clips whose weights sum to 1 or more never show the
+   * rest through, so one clip is a copy and two a plain two-pose blend (a blend space's usual frame).
+   */
+  private writeFirst(n: number, mask: Float32Array | null): void {
+    const a = this.inputs[0];
+    const b = this.inputs[1];
+    if (mask === null && n === 1 && a.weight >= 1) copyPose(a.pose, this.pose);
+    else if (mask === null && n === 2 && a.weight + b.weight >= 1)
+      blendPoses(a.pose, b.pose, b.weight / (a.weight + b.weight), this.pose);
+    else blendLayers(this.inputs, n, this.rest, this.pose);
   }
 
   /** The base layer's root motion of this update, without sampling (the extractor's delta is all it writes). */

@@ -8,6 +8,10 @@ import { conjugateMultiply, fromMatrix, multiply } from './quat.js';
 import { sampleTrackAt } from './sample.js';
 import type { Skeleton } from './skeleton.js';
 
+/** Memo slots of a clip's root samples (see RootMotion.memoTime). */
+const LAST = 0;
+const START = 1;
+
 export interface RootMotionOptions {
   /** The joint whose motion moves the character (the hips, or the skeleton's root). */
   joint: number;
@@ -42,6 +46,15 @@ export class RootMotion {
   private readonly scratch = new Float32Array(8);
   private readonly a = new Float64Array(4);
   private readonly b = new Float64Array(4);
+  /**
+   * Per clip, the root's place and heading at the last two times they were sampled: the end of the last
+   * span (where the next frame's span starts) and the play window's start (where the root is held). Each
+   * frame then samples each track once, not three times. Slots: [place last, place start, yaw last, yaw
+   * start]; `memoPlace` holds x y z per slot.
+   */
+  private readonly memoTime: Float64Array;
+  private readonly memoPlace: Float64Array;
+  private readonly memoYaw: Float64Array;
 
   constructor(
     readonly skeleton: Skeleton,
@@ -58,6 +71,9 @@ export class RootMotion {
     this.parentInverse = parent.inverse;
     this.parentTranslation = parent.translation;
     this.parentRotation = parent.rotation;
+    this.memoTime = new Float64Array(bindings.length * 4).fill(Number.NaN);
+    this.memoPlace = new Float64Array(bindings.length * 6);
+    this.memoYaw = new Float64Array(bindings.length * 2);
   }
 
   /** Clears the frame's delta; call before the clips accumulate. */
@@ -79,14 +95,14 @@ export class RootMotion {
       const from = seg[i * 4];
       const to = seg[i * 4 + 1];
       if (tt >= 0) {
-        this.positionAt(tt, clip, from, this.a);
-        this.positionAt(tt, clip, to, this.b);
+        this.positionAt(tt, clip, from, this.a, LAST);
+        this.positionAt(tt, clip, to, this.b, LAST);
         this.delta[0] += (this.b[0] - this.a[0]) * weight;
         this.delta[2] += (this.b[2] - this.a[2]) * weight;
         if (!this.planar) this.delta[1] += (this.b[1] - this.a[1]) * weight;
       }
       if (rt >= 0 && this.yaw)
-        this.delta[3] += wrapAngle(this.yawAt(rt, clip, to) - this.yawAt(rt, clip, from)) * weight;
+        this.delta[3] += wrapAngle(-this.yawAt(rt, clip, from, LAST) + this.yawAt(rt, clip, to, LAST)) * weight;
     }
     if (pose !== null) this.holdRoot(clip, clock.start, pose);
   }
@@ -98,34 +114,48 @@ export class RootMotion {
   authoredPosition(clip: number, t: number, out: Float64Array): boolean {
     const tt = this.translationTracks[clip];
     if (tt < 0) return false;
-    this.positionAt(tt, clip, t, out);
+    this.positionAt(tt, clip, t, out, LAST);
     return true;
   }
 
   /** The root's heading at clip time t about model +Y (radians), 0 when the clip does not turn it. */
   authoredYaw(clip: number, t: number): number {
     const rt = this.rotationTracks[clip];
-    return rt < 0 ? 0 : this.yawAt(rt, clip, t);
+    return rt < 0 ? 0 : this.yawAt(rt, clip, t, LAST);
   }
 
-  /** The root's position in model space at clip time t (translation track only). */
-  private positionAt(track: number, clip: number, t: number, out: Float64Array): void {
-    const tracks = this.bindings[clip].clip.tracks;
-    sampleTrackAt(tracks[track], t, this.scratch, 0);
-    const L = this.parentLinear;
-    const x = this.scratch[0];
-    const y = this.scratch[1];
-    const z = this.scratch[2];
-    out[0] = L[0] * x + L[3] * y + L[6] * z + this.parentTranslation[0];
-    out[1] = L[1] * x + L[4] * y + L[7] * z + this.parentTranslation[1];
-    out[2] = L[2] * x + L[5] * y + L[8] * z + this.parentTranslation[2];
+  /** The root's position in model space at clip time t (translation track only), remembered in `slot`. */
+  private positionAt(track: number, clip: number, t: number, out: Float64Array, slot: number): void {
+    const m = clip * 4 + slot;
+    const p = (clip * 2 + slot) * 3;
+    const place = this.memoPlace;
+    if (this.memoTime[m] !== t) {
+      const tracks = this.bindings[clip].clip.tracks;
+      sampleTrackAt(tracks[track], t, this.scratch, 0);
+      const L = this.parentLinear;
+      const x = this.scratch[0];
+      const y = this.scratch[1];
+      const z = this.scratch[2];
+      place[p] = L[0] * x + L[3] * y + L[6] * z + this.parentTranslation[0];
+      place[p + 1] = L[1] * x + L[4] * y + L[7] * z + this.parentTranslation[1];
+      place[p + 2] = L[2] * x + L[5] * y + L[8] * z + this.parentTranslation[2];
+      this.memoTime[m] = t;
+    }
+    out[0] = place[p];
+    out[1] = place[p + 1];
+    out[2] = place[p + 2];
   }
 
   /** Heading of the root at clip time t, about model +Y, relative to its rest (continuous over one call). */
-  private yawAt(track: number, clip: number, t: number): number {
-    sampleTrackAt(this.bindings[clip].clip.tracks[track], t, this.scratch, 4);
-    multiply(this.a, 0, this.parentRotation, 0, this.scratch, 4);
-    return yawOf(this.a);
+  private yawAt(track: number, clip: number, t: number, slot: number): number {
+    const m = clip * 4 + 2 + slot;
+    if (this.memoTime[m] !== t) {
+      sampleTrackAt(this.bindings[clip].clip.tracks[track], t, this.scratch, 4);
+      multiply(this.a, 0, this.parentRotation, 0, this.scratch, 4);
+      this.memoYaw[clip * 2 + slot] = yawOf(this.a);
+      this.memoTime[m] = t;
+    }
+    return this.memoYaw[clip * 2 + slot];
   }
 
   /** Holds the root at its window-start place (and heading, with yaw) so the pose carries no motion. */
@@ -133,7 +163,7 @@ export class RootMotion {
     const tt = this.translationTracks[clip];
     const j = this.joint;
     if (tt >= 0) {
-      this.positionAt(tt, clip, start, this.a);
+      this.positionAt(tt, clip, start, this.a, START);
       const t = pose.translations;
       const L = this.parentLinear;
       const x = t[j * 3];
@@ -153,7 +183,7 @@ export class RootMotion {
     }
     const rt = this.rotationTracks[clip];
     if (rt >= 0 && this.yaw) {
-      const startYaw = this.yawAt(rt, clip, start);
+      const startYaw = this.yawAt(rt, clip, start, START);
       multiply(this.a, 0, this.parentRotation, 0, pose.rotations, j * 4);
       const turn = wrapAngle(yawOf(this.a) - startYaw);
       // model rotation without the turn: Ry(−turn) × q, then back into the parent's frame
