@@ -624,7 +624,7 @@ export class CharacterRig implements Actor, LodSubject {
     this.#rootMotionStage(pose);
     if (!posed) {
       this.#tiers.hold(this.root, this.#rootMatrix, this.model, this.binding.rigid);
-      if (this.#tiers.tier !== 'culled') this.#output.hold?.(this.#tiers.heldMatrix, this.model);
+      if (this.#tiers.tier !== 'culled') this.#output.hold?.(this.#tiers.heldMatrix);
       return;
     }
     this.#localStage(pose, dt);

@@ -8,7 +8,10 @@ import {
 
 /** The uniforms every material of one instanced skin shares (the same objects: one texture swap reaches all). */
 export interface InstancedSkinUniforms {
-  /** Skinning matrices, 16 floats per joint, `joints` matrices per row, one row per character. */
+  /**
+   * Skinning matrices, 16 floats per joint, one row per character: its `joints` matrices, then its carry matrix
+   * (applied to each of them: how far a held pose has been carried since it was posed).
+   */
   crowdBones: { value: Texture | null };
   /** Joints per row. */
   crowdJoints: { value: number };
@@ -16,7 +19,7 @@ export interface InstancedSkinUniforms {
 
 /**
  * three's skinning chunks, fed from the instanced skin: `boneMatX…` are read from the row the instance's
- * `instanceRow` names, and the bind matrices are the identity (the matrices are world-space skinning
+ * `instanceRow` names, each carried by the row's last matrix, and the bind matrices are the identity (the matrices are world-space skinning
  * matrices, as for the one-character GPU path). Defining USE_SKINNING here switches on the skinning chunks
  * that follow (skinbase, skinnormal, skinning) for a mesh three does not know is skinned.
  */
@@ -29,16 +32,19 @@ uniform highp sampler2D crowdBones;
 uniform int crowdJoints;
 const mat4 bindMatrix = mat4( 1.0 );
 const mat4 bindMatrixInverse = mat4( 1.0 );
-mat4 getBoneMatrix( const in float i ) {
-  int size = textureSize( crowdBones, 0 ).x;
-  int j = ( int( instanceRow ) * crowdJoints + int( i ) ) * 4;
-  int x = j % size;
-  int y = j / size;
+mat4 crowdMatrix( const in int k, const in int size ) {
+  int x = ( k * 4 ) % size;
+  int y = ( k * 4 ) / size;
   return mat4(
     texelFetch( crowdBones, ivec2( x, y ), 0 ),
     texelFetch( crowdBones, ivec2( x + 1, y ), 0 ),
     texelFetch( crowdBones, ivec2( x + 2, y ), 0 ),
     texelFetch( crowdBones, ivec2( x + 3, y ), 0 ) );
+}
+mat4 getBoneMatrix( const in float i ) {
+  int size = textureSize( crowdBones, 0 ).x;
+  int row = int( instanceRow ) * ( crowdJoints + 1 );
+  return crowdMatrix( row + crowdJoints, size ) * crowdMatrix( row + int( i ), size );
 }
 `;
 

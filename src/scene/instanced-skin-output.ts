@@ -1,8 +1,7 @@
 import type { Matrix4, Mesh, Object3D, Skeleton as ThreeSkeleton } from 'three';
 import { type Skin, skinningMatrices } from '../runtime/core.js';
-import { multiplyAffine } from '../runtime/mat4.js';
 import type { GltfBinding } from './gltf-binding.js';
-import type { InstancedSkins, SkinMember } from './instanced-skin.js';
+import { IDENTITY, type InstancedSkins, type SkinMember } from './instanced-skin.js';
 import type { JointBounds } from './joint-bounds.js';
 import { placeInWorld, type SkinOutput } from './skin-output.js';
 
@@ -16,7 +15,7 @@ interface Slot {
   readonly skin: Skin;
   readonly index: number;
   readonly member: SkinMember;
-  /** The skin's three Skeleton: its boneMatrices get a copy of the row (what scripts and debug views read). */
+  /** The skin's three Skeleton: its boneMatrices get a copy of the posed row (what scripts and debug views read). */
   readonly skeleton: ThreeSkeleton | null;
 }
 
@@ -46,7 +45,7 @@ export class InstancedSkinOutput implements SkinOutput {
       const sources = binding.skinned.filter((p) => p.skin === s).map((p) => p.mesh);
       if (sources.length === 0) return;
       const skin = binding.asset.skins[s];
-      const member: SkinMember = { view: new Float32Array(0), row: -1, drawn };
+      const member: SkinMember = { view: new Float32Array(0), carry: new Float32Array(0), row: -1, drawn };
       skins.join(this.#model, s, skin.joints.length, member, sources);
       this.#slots.push({ skin, index: s, member, skeleton: binding.skeletons[s] });
     });
@@ -69,31 +68,32 @@ export class InstancedSkinOutput implements SkinOutput {
     return this.#skins;
   }
 
+  /** The character's rows, one per skin: its skinning matrices and their carry (for tests). */
+  get members(): readonly SkinMember[] {
+    return this.#slots.map((slot) => slot.member);
+  }
+
   write(model: Float32Array): void {
     const slots = this.#slots;
     for (let i = 0; i < slots.length; i++) {
       const { skin, index, member, skeleton } = slots[i];
       skinningMatrices(skin, model, member.view);
+      member.carry.set(IDENTITY);
       skeleton?.boneMatrices?.set(member.view);
       this.#skins.touch(this.#model, index);
     }
   }
 
   /**
-   * A held frame (RigTiers): the last posed skinning carried by `held` (from the root it was posed at to the
-   * root now), as a mesh of its own rides its root, so a reduced-rate character moves smoothly between poses.
+   * A held frame (RigTiers): the row keeps the last posed skinning and its carry matrix becomes `held` (from
+   * the root it was posed at to the root now), which the shader applies to every joint: a reduced-rate
+   * character moves smoothly between poses for 16 floats a frame, whatever its joint count.
    */
-  hold(held: Matrix4, model: Float32Array): void {
-    const h = held.elements;
+  hold(held: Matrix4): void {
     const slots = this.#slots;
     for (let i = 0; i < slots.length; i++) {
-      const { skin, index, member, skeleton } = slots[i];
-      const view = member.view;
-      skinningMatrices(skin, model, view);
-      // in place: multiplyAffine reads each column of its right operand before writing it
-      for (let o = 0; o < view.length; o += 16) multiplyAffine(view, o, h, 0, view, o);
-      skeleton?.boneMatrices?.set(view);
-      this.#skins.touch(this.#model, index);
+      slots[i].member.carry.set(held.elements);
+      this.#skins.touch(this.#model, slots[i].index);
     }
   }
 

@@ -18,11 +18,19 @@ import { type InstancedSkinUniforms, instancedShadowMaterials, instancedSkinning
 const TEXTURE_WIDTH = 1024;
 /** Characters a skin group makes room for at first; it doubles when full. */
 const FIRST_CAPACITY = 16;
+/** A carry matrix that moves nothing: a posed row's. */
+export const IDENTITY: readonly number[] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
-/** One character in a skin group: its row of skinning matrices, and whether it is drawn this frame. */
+/**
+ * One character in a skin group: its row of skinning matrices, the carry matrix that follows them (applied
+ * to every one of them by the shader: identity on a posed frame, the held pose's carry on a held one), and
+ * whether it is drawn this frame.
+ */
 export interface SkinMember {
-  /** Its row's slice of the group's matrices (replaced when the group grows or the rows are compacted). */
+  /** Its row's skinning matrices in the group's data (replaced when the group grows or the rows are compacted). */
   view: Float32Array;
+  /** The row's carry matrix, 16 floats after `view` (replaced with it). */
+  carry: Float32Array;
   row: number;
   /** Whether the character is drawn (on the stage, visible, not culled). Read once per frame per primitive. */
   drawn(): boolean;
@@ -148,7 +156,8 @@ class SkinGroup {
   add(member: SkinMember, sources: readonly Mesh[]): void {
     if (this.#members.length === this.#capacity) this.#grow(this.#capacity * 2);
     member.row = this.#members.length;
-    member.view = this.#rowView(member.row);
+    this.#place(member);
+    member.carry.set(IDENTITY);
     this.#members.push(member);
     for (const source of sources) this.#batchFor(source).add(member, source);
   }
@@ -162,8 +171,9 @@ class SkinGroup {
     if (last !== member) {
       members[row] = last;
       last.row = row;
-      last.view = this.#rowView(row);
-      last.view.set(this.#data.subarray(members.length * this.#joints * 16, (members.length + 1) * this.#joints * 16));
+      const stride = this.#stride;
+      this.#data.copyWithin(row * stride, members.length * stride, (members.length + 1) * stride);
+      this.#place(last);
       this.dirty = true;
     }
     for (const [key, batch] of this.#batches) {
@@ -201,13 +211,21 @@ class SkinGroup {
     return batch;
   }
 
-  #rowView(row: number): Float32Array {
-    const size = this.#joints * 16;
-    return this.#data.subarray(row * size, row * size + size);
+  /** Floats per row: the joints' matrices and the carry. */
+  get #stride(): number {
+    return (this.#joints + 1) * 16;
+  }
+
+  /** Points the member's views at its row. */
+  #place(member: SkinMember): void {
+    const start = member.row * this.#stride;
+    const carry = start + this.#joints * 16;
+    member.view = this.#data.subarray(start, carry);
+    member.carry = this.#data.subarray(carry, carry + 16);
   }
 
   #grow(capacity: number): void {
-    const floats = capacity * this.#joints * 16;
+    const floats = capacity * this.#stride;
     const height = Math.ceil(floats / 4 / TEXTURE_WIDTH);
     const data = new Float32Array(TEXTURE_WIDTH * 4 * height);
     data.set(this.#data);
@@ -218,7 +236,7 @@ class SkinGroup {
     texture.needsUpdate = true;
     this.#texture = texture;
     this.#uniforms.crowdBones.value = texture;
-    for (let i = 0; i < this.#members.length; i++) this.#members[i].view = this.#rowView(i);
+    for (let i = 0; i < this.#members.length; i++) this.#place(this.#members[i]);
     for (const batch of this.#batches.values()) batch.grow(capacity);
   }
 }

@@ -21,7 +21,7 @@ export interface SkinOutput {
   culled?: boolean;
   write(model: Float32Array): void;
   /** A frame not posed whose meshes ride `held` (see RigTiers.hold); outputs whose meshes the rig moves need not. */
-  hold?(held: Matrix4, model: Float32Array): void;
+  hold?(held: Matrix4): void;
   dispose(): void;
 }
 

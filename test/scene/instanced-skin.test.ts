@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import type { InstancedBufferGeometry, Mesh, SkinnedMesh } from 'three';
+import { type InstancedBufferGeometry, Matrix4, type Mesh, type SkinnedMesh } from 'three';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { instancedSkinsOf } from '../../src/scene/instanced-skin.js';
@@ -176,8 +176,9 @@ describe('instanced skinning', () => {
     expect(counts().sort()).to.deep.equal([3, 4, 4]);
   });
 
-  it('a held (reduced-rate) character rides its root between poses: its row is the posed one carried along', async () => {
-    const { scene, characters } = await mountRow(2, 'root-motion="off"');
+  it('a held (reduced-rate) character rides its root between poses: its posed row, moved by the row’s carry matrix', async () => {
+    // speed 0: a held frame and the next posed one show the same pose, so their pictures can be compared
+    const { scene, characters } = await mountRow(2, 'root-motion="off" speed="0"');
     // every character below the thresholds: the nearest posed every frame, the other every 4th
     scene.stage!.setLod({ enabled: true, full: 1, half: 1 });
     scene.step(1 / 60);
@@ -185,16 +186,40 @@ describe('instanced skinning', () => {
     const rig = internals(far).rig!;
     for (let f = 0; f < 4 && !rig.posed; f++) scene.step(1 / 60);
     expect(rig.posed).to.equal(true);
-    const row = skinnedOf(far)[0].skeleton.boneMatrices!;
-    const posed = Float32Array.from(row);
+    const [member] = (rig.output as InstancedSkinOutput).members;
+    const posed = Float32Array.from(member.view);
+    expectClose(member.carry, new Matrix4().elements, 0);
+    expectClose(skinnedOf(far)[0].skeleton.boneMatrices!, posed, 0);
+    const before = await imagePixels(scene.screenshot());
     // a metre further out along X, then a frame that is not its own
     const [x, y, z] = far.position;
     far.position = [x + Math.sign(x), y, z];
     scene.step(1 / 60);
     expect([rig.tier, rig.posed]).to.deep.equal(['quarter', false]);
+    // the row is the posed one; what the shader draws (carry × each matrix) is it moved a metre
+    expectClose(member.view, posed, 0);
+    const carry = new Matrix4().fromArray(member.carry);
+    const drawn = new Float32Array(posed.length);
+    const matrix = new Matrix4();
+    for (let o = 0; o < posed.length; o += 16) matrix.fromArray(posed, o).premultiply(carry).toArray(drawn, o);
     const expected = Float32Array.from(posed);
     for (let o = 0; o < expected.length; o += 16) expected[o + 12] += Math.sign(x);
-    expectClose(row, expected, 1e-5);
+    expectClose(drawn, expected, 1e-5);
+    const held = await imagePixels(scene.screenshot());
+    // posed again on its own frame: the carry is back to the identity, and the picture is the held one
+    for (let f = 0; f < 4 && !rig.posed; f++) scene.step(1 / 60);
+    expect(rig.posed).to.equal(true);
+    expectClose(member.carry, new Matrix4().elements, 0);
+    const posedThere = await imagePixels(scene.screenshot());
+    const differing = (a: ImageData, b: ImageData) => {
+      let count = 0;
+      for (let i = 0; i < a.data.length; i += 4)
+        if (Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) > 48) count++;
+      return count;
+    };
+    // the shader applies the carry: the held draw moved with the root (a shader ignoring it drew it where it was)
+    expect(differing(before, held), 'the held character moved on screen').to.be.greaterThan(300);
+    expect(differing(held, posedThere), 'held and posed there draw alike').to.be.lessThan(40);
   });
 
   it('reports a bad instancing value once and keeps the last', async () => {
