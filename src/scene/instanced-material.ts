@@ -19,8 +19,8 @@ export interface InstancedSkinUniforms {
 
 /**
  * three's skinning chunks, fed from the instanced skin: `boneMatX…` are read from the row the instance's
- * `instanceRow` names, each carried by the row's last matrix, and the bind matrices are the identity (the matrices are world-space skinning
- * matrices, as for the one-character GPU path). Defining USE_SKINNING here switches on the skinning chunks
+ * `instanceRow` names, each carried by the row's last matrix, and the bind matrices are the identity (the
+ * matrices are world-space skinning matrices, as for the one-character GPU path). Defining USE_SKINNING here switches on the skinning chunks
  * that follow (skinbase, skinnormal, skinning) for a mesh three does not know is skinned.
  */
 const SKINNING_PARS = /* glsl */ `
