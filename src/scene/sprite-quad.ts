@@ -1,4 +1,5 @@
 import {
+  Box3,
   type Camera,
   DoubleSide,
   Group,
@@ -11,6 +12,7 @@ import {
   Texture,
   Vector3,
 } from 'three';
+import { setFrameBounds } from './frame-bounds.js';
 
 const cameraPosition = new Vector3();
 const ownPosition = new Vector3();
@@ -53,6 +55,22 @@ export class SpriteQuad {
     this.mesh.onBeforeRender = (_renderer, _scene, camera) => this.#face(camera);
     this.object3D.name = 'anim-sprite';
     this.object3D.add(this.mesh);
+    setFrameBounds(this.object3D, () => this.#bounds());
+  }
+
+  readonly #box = new Box3();
+
+  /**
+   * The stage frames a billboard by the upright cylinder it sweeps as it turns, not by its turn now (the turn
+   * of the last render, shadow passes included): the fit of shadow camera, ground and camera then does not
+   * depend on whether a frame was drawn before the sheet arrived.
+   */
+  #bounds(): Box3 {
+    const halfWidth = this.mesh.scale.x / 2;
+    const depth = this.billboard ? halfWidth : 0;
+    this.#box.min.set(-halfWidth, 0, -depth);
+    this.#box.max.set(halfWidth, this.#height, depth);
+    return this.#box;
   }
 
   /** Shows the frame at (x, y, w, h) pixels from the top left of the image, keeping its aspect ratio. */

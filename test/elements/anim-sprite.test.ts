@@ -187,6 +187,32 @@ describe('<anim-sprite>', () => {
       expect(mesh.rotation.y).to.equal(0);
     });
 
+    it('is framed by the cylinder a billboard sweeps, whether or not a render has turned it yet', async () => {
+      const { root: scene, sprite } = await loaded<AnimScene>(
+        html`<anim-scene paused camera-orbit="60deg 10deg 4m">
+          <anim-sprite src=${SHEET} columns="4" rows="2" size="2" position="0.5 0 0" billboard></anim-sprite>
+        </anim-scene>`,
+        (root) => root.querySelector('anim-sprite')!,
+      );
+      const stage = scene.stage!;
+      const mesh = sprite.object3D!.children[0] as import('three').Mesh;
+      mesh.rotation.y = 0;
+      stage.contentChanged();
+      const before = stage.frameBounds.clone();
+      scene.step(0);
+      expect(mesh.rotation.y, 'the render turned the quad').to.not.be.closeTo(0, 0.1);
+      stage.contentChanged();
+      const after = stage.frameBounds;
+      // the sheet's frames are square (128 px), so a 2 m sprite at x = 0.5 sweeps a cylinder 1 m in radius
+      expect(after.max.toArray().map((v) => +v.toFixed(6))).to.deep.equal([1.5, 2, 1]);
+      expect(after.min.toArray().map((v) => +v.toFixed(6))).to.deep.equal([-0.5, 0, -1]);
+      expect(after.equals(before), 'the fit did not follow the turn').to.equal(true);
+      sprite.billboard = false;
+      await sprite.updateComplete;
+      stage.contentChanged();
+      expect(stage.frameBounds.max.z, 'an upright quad has no depth').to.equal(0);
+    });
+
     it('advances with scene.step', async () => {
       const { root: scene, sprite } = await loaded<AnimScene>(
         html`<anim-scene paused><anim-sprite src=${SHEET} columns="4" rows="2" fps="4"></anim-sprite></anim-scene>`,
