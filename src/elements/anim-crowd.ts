@@ -117,6 +117,9 @@ export class AnimCrowd extends LitElement {
   #template: AnimCharacter | null = null;
   #members: AnimCharacter[] = [];
   #internals: (CharacterInternals | undefined)[] = [];
+  /** Per member: the graph params array its `speed` slot was found in, and that slot (-1: set by name). */
+  #speedParams: (Float64Array | undefined)[] = [];
+  #speedSlot = new Int32Array(0);
   #agents: CrowdAgents | null = null;
   #stage: Stage | undefined;
   readonly #actor: Actor = { update: (dt) => this.#frame(dt) };
@@ -249,6 +252,8 @@ export class AnimCrowd extends LitElement {
     }
     this.append(fresh);
     this.#internals = this.#members.map(() => undefined);
+    this.#speedParams = this.#members.map(() => undefined);
+    this.#speedSlot = new Int32Array(count);
   }
 
   /** Steps the agents and hands each its place, heading and speed (before the characters pose). */
@@ -264,7 +269,16 @@ export class AnimCrowd extends LitElement {
       if (!rig) continue;
       rig.root.position.set(agents.x[i], rig.root.position.y, agents.z[i]);
       rig.root.rotation.y = agents.heading[i];
-      internals.graph.driver.setParam('speed', agents.speed[i]);
+      // a thousand members each frame: the speed goes straight into its slot, found again after a compile
+      const driver = internals.graph.driver;
+      const params = driver.params;
+      if (params !== this.#speedParams[i]) {
+        this.#speedParams[i] = params;
+        this.#speedSlot[i] = driver.floatParam('speed');
+      }
+      const slot = this.#speedSlot[i];
+      if (slot >= 0) params[slot] = agents.speed[i];
+      else driver.setParam('speed', agents.speed[i]);
     }
   }
 }

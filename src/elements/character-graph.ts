@@ -47,6 +47,13 @@ export interface GraphDriver extends RootMotionSource, TimedPoseSource {
   /** Sets a param quietly (coerced to its type); false for an unknown name or a value of the wrong kind. */
   setParam(name: string, value: number | boolean): boolean;
   getParam(name: string): number | boolean | undefined;
+  /**
+   * The params array the graph reads now: a new compile makes a new one. With `floatParam`, code that writes
+   * one number every frame (a crowd's speeds) finds its slot once per array instead of by name each frame.
+   */
+  readonly params: Float64Array;
+  /** The index in `params` of the float param `name`; -1 when the graph has no float param of that name. */
+  floatParam(name: string): number;
   /** The state a layer (default the base) is in or fading to. */
   state(layer?: number): string | null;
 }
@@ -104,6 +111,13 @@ export class CharacterGraph {
       },
       setParam: (name, value) => graph.#write(name, value),
       getParam: (name) => graph.paramValue(name),
+      get params(): Float64Array {
+        return graph.#params;
+      },
+      floatParam: (name) => {
+        const index = graph.#compiled?.paramIndex.get(name);
+        return index !== undefined && graph.#compiled!.paramTypes[index] === 'float' ? index : -1;
+      },
       state: (layer = 0) => graph.#source?.state(layer) ?? null,
       get time(): number {
         return graph.#source?.time ?? 0;

@@ -25,6 +25,9 @@ export class RigTiers {
   extent: RigExtent | null = null;
   /** Whether the held pose on screen is recent (false after a culled frame: the next frame in view poses). */
   #fresh = true;
+  /** The inverse of the root the held pose was posed at, made on the first held frame after a posed one. */
+  readonly #posedInverse = new Matrix4();
+  #inverted = false;
 
   /** Whether to pose this frame: at full rate, on a redraw (dt 0), on the cycle's own frame, and back in view. */
   posesNow(dt: number, skippable: boolean): boolean {
@@ -39,7 +42,11 @@ export class RigTiers {
     this.posed = false;
     if (this.tier === 'culled') this.#fresh = false;
     root.updateWorldMatrix(true, false);
-    const held = this.heldMatrix.fromArray(posedRoot).invert().premultiply(root.matrixWorld);
+    if (!this.#inverted) {
+      this.#posedInverse.fromArray(posedRoot).invert();
+      this.#inverted = true;
+    }
+    const held = this.heldMatrix.multiplyMatrices(root.matrixWorld, this.#posedInverse);
     const drawn = this.drawn;
     for (let i = 0; i < drawn.length; i++) drawn[i].matrixWorld.copy(held);
     for (let i = 0; i < rigid.length; i++)
@@ -49,6 +56,7 @@ export class RigTiers {
   /** A frame posed through to the skinning: the drawn meshes back in world space. */
   posedNow(): void {
     this.posedFrames++;
+    this.#inverted = false;
     if (this.posed) return;
     this.posed = true;
     this.#fresh = true;

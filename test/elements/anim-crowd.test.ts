@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/elements/anim-crowd.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { CrowdAgents } from '../../src/runtime/crowd.js';
@@ -159,6 +159,25 @@ describe('<anim-crowd>', () => {
       await other.updateComplete;
       await other.ready;
       expect(other.characters.map((c) => c.rootMotion)).to.deep.equal(['off', 'off']);
+    });
+
+    it('hands a copy its speed after its graph is compiled again: a new params array, the param’s type as declared', async () => {
+      const { scene, crowd } = await mountCrowd('count="2" area="6 6" seed="4"');
+      scene.step(1 / 30);
+      const copy = crowd.characters[1];
+      const before = internals(copy).graph.driver.params;
+      // the copy's markup makes its speed an int: the crowd's value arrives truncated, as setParam writes it
+      const speed = document.createElement('anim-param');
+      speed.setAttribute('name', 'speed');
+      speed.setAttribute('type', 'int');
+      copy.append(speed);
+      await waitUntil(() => internals(copy).graph.driver.params !== before, 'the edit compiles a new graph');
+      copy.setParam('speed', 7);
+      scene.step(1 / 30);
+      const agent = crowd.agents[1];
+      expect(agent.speed % 1, 'a speed with a fraction').to.be.above(0.01);
+      expect(copy.params.speed).to.equal(Math.trunc(agent.speed));
+      expect(crowd.characters[0].params.speed).to.be.closeTo(crowd.agents[0].speed, 1e-5);
     });
 
     it('gives the same crowd for the same seed after K steps', async () => {
