@@ -52,9 +52,11 @@ function measure(stage: Stage, frames: number): Omit<PathResult, 'setupMs'> {
   const render = stage.render.bind(stage);
   const pixel = new Uint8Array(4);
   let renderMs = 0;
+  // CROWD_DRAW=0 (see run.ts): the frames are posed and timed, never drawn
+  const draw = (window as { benchDraw?: boolean }).benchDraw !== false;
   stage.render = () => {
     const t = performance.now();
-    const drawn = render();
+    const drawn = draw ? render() : true;
     renderMs += performance.now() - t;
     return drawn;
   };

@@ -31,8 +31,15 @@ const THREE_SIZES = new Set([100, 1000]);
 const SIZES = (process.env.CROWD_SIZES ?? '100 1000 10000').split(/\s+/).map(Number);
 /** CROWD_PROFILE=<dir>: CPU profiles of each run's setup and measured frames go there, summed up here. */
 const PROFILE_DIR = process.env.CROWD_PROFILE;
+/**
+ * CROWD_DRAW=0 times our frames without drawing them (a diagnostic: how much the render in between costs the
+ * animation, through the caches it evicts); three.js's path is skipped, its skeletons update inside the render.
+ */
+const DRAW = process.env.CROWD_DRAW !== '0';
 /** CROWD_THREE=0 skips three.js's path (a quicker look at ours alone). */
-const RUN_THREE = process.env.CROWD_THREE !== '0';
+const RUN_THREE = process.env.CROWD_THREE !== '0' && DRAW;
+/** CROWD_FRAMES=<n>: frames measured at every size instead of FRAMES (more frames, steadier figures). */
+const FRAMES_ASKED = Number(process.env.CROWD_FRAMES) || 0;
 const TYPES: Record<string, string> = { '.glb': 'model/gltf-binary', '.js': 'text/javascript', '.html': 'text/html' };
 
 const chrome = findChrome();
@@ -87,6 +94,7 @@ try {
   if (process.env.CROWD_VERBOSE) tab.on('console', (message) => console.log(`  [page] ${message.text()}`));
   await tab.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'domcontentloaded', timeout: 0 });
   await tab.waitForFunction('window.benchReady === true', { timeout: 0 });
+  if (!DRAW) await tab.evaluate(() => Object.assign(window, { benchDraw: false }));
   const setProfile = (name: string) =>
     tab.evaluate((n) => Object.assign(window, { benchProfile: n }), PROFILE_DIR ? name : '');
   if (PROFILE_DIR) {
@@ -103,9 +111,11 @@ try {
       console.log(`profile ${title}:\n${summarize(profile as CpuProfile, frames)}`);
     });
   }
-  console.log('bench:crowd: headless Chromium, WebGL on SwiftShader; per frame, CPU milliseconds');
+  console.log(
+    `bench:crowd: headless Chromium, WebGL on SwiftShader; per frame, CPU milliseconds${DRAW ? '' : ' (CROWD_DRAW=0: frames not drawn)'}`,
+  );
   for (const count of SIZES) {
-    const frames = FRAMES[count] ?? 60;
+    const frames = FRAMES_ASKED || (FRAMES[count] ?? 60);
     await setProfile(`ours-${count}`);
     const ours = (await tab.evaluate(
       (n, f) => (window as unknown as BenchWindow).runOurs(n, f),
@@ -134,7 +144,10 @@ try {
       console.log(
         `    ratios (three.js ÷ anim-elements): whole frame ${fmt(three.frameMs / ours.frameMs)}×, draw calls ${fmt(three.drawCalls / ours.drawCalls)}×`,
       );
-    } else console.log('    three.js:      skipped at this size (its setup and frames take minutes on SwiftShader)');
+    } else
+      console.log(
+        `    three.js:      skipped ${DRAW ? (RUN_THREE ? 'at this size (its setup and frames take minutes on SwiftShader)' : '(CROWD_THREE=0)') : '(CROWD_DRAW=0)'}`,
+      );
     if (count === 1000 && three) {
       summary = `crowd: characters=1000 anim-ms=${fmt(ours.animMs)} frame-cpu-ms=${fmt(ours.frameMs)} three-frame-cpu-ms=${fmt(three.frameMs)} ratio=${fmt(three.frameMs / ours.frameMs)} draw-calls=${ours.drawCalls}`;
     }
