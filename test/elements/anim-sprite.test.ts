@@ -24,6 +24,15 @@ async function loaded<T extends HTMLElement>(template: TemplateResult, pick?: (r
   return { root, sprite };
 }
 
+/** A 2 m billboard of the 4 × 2 sheet at x = 0.5 in a paused scene, its camera off to the side. */
+const billboardInScene = () =>
+  loaded<AnimScene>(
+    html`<anim-scene paused camera-orbit="60deg 10deg 4m">
+      <anim-sprite src=${SHEET} columns="4" rows="2" size="2" position="0.5 0 0" billboard></anim-sprite>
+    </anim-scene>`,
+    (root) => root.querySelector('anim-sprite')!,
+  );
+
 const frameBox = (sprite: AnimSprite) => sprite.shadowRoot!.querySelector<HTMLElement>('[part="frame"]')!;
 
 describe('<anim-sprite>', () => {
@@ -159,12 +168,7 @@ describe('<anim-sprite>', () => {
     });
 
     it('is a textured quad showing the frame through the texture offset, facing the camera with billboard', async () => {
-      const { root: scene, sprite } = await loaded<AnimScene>(
-        html`<anim-scene paused camera-orbit="60deg 10deg 4m">
-          <anim-sprite src=${SHEET} columns="4" rows="2" size="2" position="0.5 0 0" billboard></anim-sprite>
-        </anim-scene>`,
-        (root) => root.querySelector('anim-sprite')!,
-      );
+      const { root: scene, sprite } = await billboardInScene();
       expect(sprite.getBoundingClientRect().width, 'no box on the page').to.equal(0);
       const group = sprite.object3D!;
       expect(group.parent).to.equal(scene.stage!.content);
@@ -188,12 +192,7 @@ describe('<anim-sprite>', () => {
     });
 
     it('is framed by the cylinder a billboard sweeps, whether or not a render has turned it yet', async () => {
-      const { root: scene, sprite } = await loaded<AnimScene>(
-        html`<anim-scene paused camera-orbit="60deg 10deg 4m">
-          <anim-sprite src=${SHEET} columns="4" rows="2" size="2" position="0.5 0 0" billboard></anim-sprite>
-        </anim-scene>`,
-        (root) => root.querySelector('anim-sprite')!,
-      );
+      const { root: scene, sprite } = await billboardInScene();
       const stage = scene.stage!;
       const mesh = sprite.object3D!.children[0] as import('three').Mesh;
       mesh.rotation.y = 0;
