@@ -117,8 +117,9 @@ export class AnimCrowd extends LitElement {
   #template: AnimCharacter | null = null;
   #members: AnimCharacter[] = [];
   #internals: (CharacterInternals | undefined)[] = [];
-  /** Per member: the graph params array its `speed` slot was found in, and that slot (-1: set by name). */
+  /** Per member: the graph params array its `speed` slot was found in. */
   #speedParams: (Float64Array | undefined)[] = [];
+  /** Per member: the index of its float `speed` param in that array (-1: set by name, through `setParam`). */
   #speedSlot = new Int32Array(0);
   #agents: CrowdAgents | null = null;
   #stage: Stage | undefined;

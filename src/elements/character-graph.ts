@@ -48,7 +48,7 @@ export interface GraphDriver extends RootMotionSource, TimedPoseSource {
   setParam(name: string, value: number | boolean): boolean;
   getParam(name: string): number | boolean | undefined;
   /**
-   * The params array the graph reads now: a new compile makes a new one. With `floatParam`, code that writes
+   * The params array the graph reads now (a new compile or binding makes a new one). With `floatParam`, code that writes
    * one number every frame (a crowd's speeds) finds its slot once per array instead of by name each frame.
    */
   readonly params: Float64Array;

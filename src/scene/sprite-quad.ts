@@ -31,6 +31,7 @@ export class SpriteQuad {
   #frameWidth = 1;
   #frameHeight = 1;
   #height = 1;
+  readonly #box = new Box3();
   billboard = false;
 
   constructor(image: HTMLImageElement) {
@@ -57,8 +58,6 @@ export class SpriteQuad {
     this.object3D.add(this.mesh);
     setFrameBounds(this.object3D, () => this.#bounds());
   }
-
-  readonly #box = new Box3();
 
   /**
    * The stage frames a billboard by the upright cylinder it sweeps as it turns, not by its turn now (the turn
