@@ -1,11 +1,12 @@
 import { html, nothing, svg } from 'lit';
 import { customElement } from 'lit/decorators.js';
-import { type GraphLayout, layoutGraph } from '../graph/graph-layout.js';
+import type { GraphLayout } from '../graph/graph-layout.js';
 import type { CompiledGraph } from '../graph/index.js';
 import { CharacterPanel, panelStyles } from './character-panel.js';
-import { GraphViewPaint } from './graph-view-paint.js';
+import { reportError } from './errors.js';
+import { graphViewCode } from './graph-view-code.js';
+import type { GraphViewPaint } from './graph-view-paint.js';
 import { graphViewStyles } from './graph-view-styles.js';
-import { conditionText, layerCaption, transitionTitle } from './graph-view-text.js';
 import { characterInternals } from './internals.js';
 
 /** What the view reads from its character. */
@@ -21,6 +22,9 @@ const isGraphHost = (el: Element | null): el is GraphHost => characterInternals(
  * its condition, fade, exit time, priority and interruption. The state each layer is in is highlighted,
  * the state it is fading from marked, a transition in flight drawn moving, and a bar under every state
  * shows its weight. The params are listed beside the drawing with their live values.
+ *
+ * The drawing's code (layout, labels, live paint) is fetched the first time a view has a graph to draw, so a
+ * page that defines every element but shows no graph never loads it; `updateComplete` waits for it.
  *
  * The drawing is rebuilt only when the graph changes (an edit of its markup); between edits the view
  * polls the running graph every `interval` and touches only the classes, bars and values that changed,
@@ -38,7 +42,7 @@ const isGraphHost = (el: Element | null): el is GraphHost => characterInternals(
  * @prop {'auto' | 'light' | 'dark'} theme - See the `theme` attribute.
  * @prop {Element | null} character - Read-only: the character shown, null while `for` names none.
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad `interval` or `theme` (`bad-attribute`; the previous value stays).
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad `interval` or `theme` (`bad-attribute`; the previous value stays); `load-failed` when the drawing's code cannot be fetched (tried again for another graph).
  *
  * @csspart graph - The SVG drawing.
  * @csspart params - The list of params beside it.
@@ -78,24 +82,64 @@ export class AnimGraphView extends CharacterPanel {
     const character = isGraphHost(found) ? found : null;
     const graph = characterInternals(character)?.graph.compiled ?? null;
     if (character !== this.#character || graph !== this.#graph) {
+      const code = graphViewCode.loaded;
+      if (graph && !code) {
+        if (graph !== this.#failedFor) this.#fetchDrawing(graph);
+        return;
+      }
+      this.#failedFor = null;
       this.#character = character;
       this.#graph = graph;
-      this.#layout = graph ? layoutGraph(graph) : null;
+      this.#layout = graph && code ? code.layoutGraph(graph) : null;
       this.requestUpdate();
       return; // updated() paints the live state once the new drawing is in
     }
     this.#paint();
   }
 
+  /** The drawing's code on its way (updateComplete waits for it); null once here or before it is asked for. */
+  #fetching: Promise<void> | null = null;
+  /** The graph whose drawing's code could not be fetched: tried again for another graph, not every refresh. */
+  #failedFor: CompiledGraph | null = null;
+
+  /** Fetches the drawing's code for `graph`, then refreshes; a failed fetch is one `load-failed`. */
+  #fetchDrawing(graph: CompiledGraph): void {
+    if (this.#fetching) return;
+    this.#fetching = graphViewCode.load().then(
+      () => {
+        this.#fetching = null;
+        this.#failedFor = null;
+        this.refresh();
+      },
+      (error: unknown) => {
+        this.#fetching = null;
+        this.#failedFor = graph;
+        this.requestUpdate();
+        reportError(this, 'load-failed', `the graph view's drawing code could not be fetched (${error})`);
+      },
+    );
+    this.requestUpdate();
+  }
+
+  protected override async getUpdateComplete(): Promise<boolean> {
+    while (this.#fetching) await this.#fetching;
+    return super.getUpdateComplete();
+  }
+
   protected override render() {
     const graph = this.#graph;
     const layout = this.#layout;
-    if (!graph || !layout) {
+    const code = graphViewCode.loaded;
+    if (!graph || !layout || !code) {
       const note = !this.for
         ? 'Set for="…" to the id of an <anim-character>.'
-        : this.#character
-          ? `#${this.for} has no state graph.`
-          : `No <anim-character id="${this.for}"> here.`;
+        : this.#fetching
+          ? `Drawing the graph of #${this.for}…`
+          : this.#failedFor
+            ? `The drawing's code could not be fetched.`
+            : this.#character
+              ? `#${this.for} has no state graph.`
+              : `No <anim-character id="${this.for}"> here.`;
       return html`<div class="empty" part="empty">${note}</div>`;
     }
     const unreachable = new Set(
@@ -124,15 +168,15 @@ export class AnimGraphView extends CharacterPanel {
           const layer = graph.layers[band.layer];
           return svg`<rect class="band" x=${band.x} y=${band.y} width=${band.width} height=${band.height} rx="12"></rect>
             <text class="band-name" x=${band.x + 14} y=${band.y + 19}>${layer.name}</text>
-            <text class="band-caption" x=${band.x + 14 + layer.name.length * 8.2 + 10} y=${band.y + 19}>${layerCaption(graph, band.layer)}</text>`;
+            <text class="band-caption" x=${band.x + 14 + layer.name.length * 8.2 + 10} y=${band.y + 19}>${code.layerCaption(graph, band.layer)}</text>`;
         })}
         ${layout.edges.map((edge) => {
-          const title = transitionTitle(graph, edge.transition);
+          const title = code.transitionTitle(graph, edge.transition);
           return svg`<g class="edge" data-transition=${edge.transition}>
             <title>${title}</title>
             <path class="hit" d=${edge.path}></path>
             <path class="line" d=${edge.path} marker-end="url(#arrow)"></path>
-            <text class="cond" x=${edge.labelX} y=${edge.labelY}>${conditionText(graph, edge.transition)}</text>
+            <text class="cond" x=${edge.labelX} y=${edge.labelY}>${code.conditionText(graph, edge.transition)}</text>
           </g>`;
         })}
         ${layout.nodes.map((node) => {
@@ -165,7 +209,8 @@ export class AnimGraphView extends CharacterPanel {
   }
 
   protected override updated(): void {
-    this.#live = new GraphViewPaint(this.renderRoot);
+    const code = graphViewCode.loaded;
+    this.#live = code ? new code.GraphViewPaint(this.renderRoot) : null;
     this.#paint();
   }
 

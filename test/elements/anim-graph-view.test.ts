@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/anim-graph-view.js';
 import type { AnimGraphView } from '../../src/elements/anim-graph-view.js';
+import { graphViewCode } from '../../src/elements/graph-view-code.js';
 import { collectErrors, MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
 import { internals } from '../helpers/internals.js';
 
@@ -21,6 +22,45 @@ async function mountView() {
 }
 
 describe('<anim-graph-view>', () => {
+  // first in this file: no view has fetched the drawing's code yet
+  it('fetches its drawing code when it first has a graph to draw; a failed fetch is one load-failed, tried again for another graph', async () => {
+    performance.clearResourceTimings();
+    const fetched = () =>
+      performance.getEntriesByType('resource').filter((entry) => entry.name.includes('graph-view-parts')).length;
+    const lone = await fixture<AnimGraphView>(html`<anim-graph-view for="nobody"></anim-graph-view>`);
+    lone.refresh();
+    await lone.updateComplete;
+    expect(fetched(), 'not fetched by a view with nothing to draw').to.equal(0);
+    expect(graphViewCode.loaded).to.equal(undefined);
+
+    const fetch = graphViewCode.fetch;
+    graphViewCode.fetch = () => Promise.reject(new Error('offline'));
+    const mounted = await mountCharacter(`id="hero" src=${MANNEQUIN} graph="locomotion"`);
+    const view = document.createElement('anim-graph-view');
+    const errors = collectErrors(view);
+    view.setAttribute('for', 'hero');
+    mounted.scene.after(view);
+    view.refresh();
+    await view.updateComplete;
+    for (let i = 0; i < 3; i++) view.refresh();
+    await view.updateComplete;
+    expect(errors.map((e) => e.code)).to.deep.equal(['load-failed']);
+    expect(errors[0].message).to.contain('offline');
+    expect(view.shadowRoot!.querySelector('[part="empty"]')!.textContent).to.contain('could not be fetched');
+    const time = mounted.character.time;
+    mounted.scene.step(0.1);
+    expect(mounted.character.time, 'the character animates on').to.be.closeTo(time + 0.1, 1e-6);
+
+    graphViewCode.fetch = fetch;
+    mounted.character.insertAdjacentHTML('beforeend', '<anim-state name="wave" clip="wave"></anim-state>');
+    await settle();
+    view.refresh();
+    await view.updateComplete;
+    expect(fetched(), 'fetched for the edited graph').to.equal(1);
+    expect(view.shadowRoot!.querySelectorAll('g.node').length).to.be.above(3);
+    expect(errors).to.have.length(1);
+  });
+
   it('draws one box per state (and the any state), one arrow per transition, and the params', async () => {
     const { root, character } = await mountView();
     const graph = internals(character).graph.compiled!;
