@@ -108,7 +108,6 @@ export class AnimGraphView extends CharacterPanel {
     this.#fetching = graphViewCode.load().then(
       () => {
         this.#fetching = null;
-        this.#failedFor = null;
         this.refresh();
       },
       (error: unknown) => {
