@@ -1,11 +1,12 @@
 import { css, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { type ClothPins, DEFAULT_CLOTH_SETTINGS } from '../runtime/cloth/index.js';
-import { type ClothColliders, ClothDriver } from '../scene/cloth-driver.js';
+import { type ClothPins, DEFAULT_CLOTH_SETTINGS } from '../runtime/cloth/settings.js';
+import type { ClothColliders, ClothDriver } from '../scene/cloth-driver.js';
 import { acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
 import type { AnimModel } from './anim-model.js';
-import { reportCaught } from './errors.js';
+import { reportCaught, reportError } from './errors.js';
+import { FirstUse } from './first-use.js';
 import { characterInternals } from './internals.js';
 import { findSceneStage } from './stage-context.js';
 import { type Parsed, parseEnum, parseNumber, parseVector3, type Vector3Tuple } from './units.js';
@@ -13,6 +14,12 @@ import { type Parsed, parseEnum, parseNumber, parseVector3, type Vector3Tuple } 
 const DEFAULT_PIN: ClothPins = { top: 0.05 };
 const COLLIDERS: readonly ClothColliders[] = ['bones', 'none'];
 const DEFAULTS = DEFAULT_CLOTH_SETTINGS;
+
+/**
+ * The solver and its driver, fetched when the first `<anim-cloth>` connects (while its model loads): a page
+ * without cloth loads none of it. Exported for tests, which make the fetch fail.
+ */
+export const clothCode = new FirstUse(() => import('../scene/cloth-driver.js'));
 
 /** `top 0.05` (a band, a fraction of the mesh's height) or `vertices 0 1 2 …` (listed vertices). */
 export function parsePin(text: string): Parsed<ClothPins> {
@@ -79,9 +86,9 @@ const parseColliders = (text: string) => parseEnum(text, COLLIDERS);
  * @prop {number} iterations - See the `iterations` attribute.
  * @prop {number} maxSpeed - See the `max-speed` attribute.
  * @prop {'bones' | 'none'} colliders - See the `colliders` attribute.
- * @prop {ClothDriver | undefined} driver - The running cloth while bound (for tests and advanced use).
+ * @prop {ClothDriver | undefined} driver - The running cloth while bound (for tests and advanced use); set once `updateComplete` resolves after the model loads (the solver's code is fetched when the first cloth connects).
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - `unknown-mesh` for a mesh the model lacks or a missing `mesh`; `bad-attribute` for a bad value (the previous one stays) or pinned vertices the mesh lacks.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - `unknown-mesh` for a mesh the model lacks or a missing `mesh`; `bad-attribute` for a bad value (the previous one stays) or pinned vertices the mesh lacks; `load-failed` when the solver's code cannot be fetched (tried again when the cloth reconnects or its `mesh`, `pin` or `colliders` change).
  */
 @customElement('anim-cloth')
 export class AnimCloth extends LitElement {
@@ -106,6 +113,10 @@ export class AnimCloth extends LitElement {
   #boundTo: unknown;
   /** Connected since the last bind: the next update binds (once, however many properties changed with it). */
   #connectedSinceBind = false;
+  /** The fetch of the solver's code this cloth waits for, until it settles. */
+  #fetching: Promise<void> | undefined;
+  /** The last fetch failed (and was reported): only a change of the page's making (reconnect, mesh, pin, colliders) tries again. */
+  #fetchFailed = false;
 
   @property()
   get pin(): ClothPins {
@@ -176,6 +187,8 @@ export class AnimCloth extends LitElement {
     // already loaded: the next update binds, once (a load in flight binds on its anim-load)
     this.#connectedSinceBind = true;
     this.requestUpdate();
+    this.#fetchFailed = false;
+    this.#fetchCode();
   }
 
   override disconnectedCallback(): void {
@@ -199,8 +212,39 @@ export class AnimCloth extends LitElement {
     return model.loaded ? model.object3D.children[0] : undefined;
   }
 
+  /** Also waits for the solver's code when it is being fetched (`driver` is set once both are done). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    // an update may start the fetch, and the fetch ends in another update
+    let done = await super.getUpdateComplete();
+    while (this.#fetching) {
+      await this.#fetching;
+      done = await super.getUpdateComplete();
+    }
+    return done;
+  }
+
+  /** Fetches the solver's code, then binds; a failed fetch is one `load-failed`. */
+  #fetchCode(): void {
+    if (clothCode.loaded || this.#fetching || this.#fetchFailed) return;
+    this.#fetching = clothCode.load().then(
+      () => {
+        this.#fetching = undefined;
+        if (!this.isConnected) return;
+        this.#connectedSinceBind = true;
+        this.requestUpdate();
+      },
+      (error) => {
+        this.#fetching = undefined;
+        this.#fetchFailed = true;
+        if (this.isConnected) reportError(this, 'load-failed', `the cloth code could not be fetched (${error})`);
+      },
+    );
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
-    if (this.#connectedSinceBind || changed.has('mesh') || changed.has('pin') || changed.has('colliders')) {
+    const remade = changed.has('mesh') || changed.has('pin') || changed.has('colliders');
+    if (this.#connectedSinceBind || remade) {
+      if (remade) this.#fetchFailed = false;
       this.#connectedSinceBind = false;
       if (this.#driver || this.#target()) this.#bind();
     } else if (this.#driver) {
@@ -227,6 +271,11 @@ export class AnimCloth extends LitElement {
     const host = this.#host;
     const target = this.#target();
     if (!host || !target) return;
+    const code = clothCode.loaded;
+    if (!code) {
+      this.#fetchCode();
+      return;
+    }
     const character = host.localName === 'anim-character' ? (host as AnimCharacter) : null;
     const rig = characterInternals(character)?.rig;
     const stage = character ? characterInternals(character)?.stage : findSceneStage(host);
@@ -235,8 +284,8 @@ export class AnimCloth extends LitElement {
     this.#boundTo = target; // tried for this target, bound or not: its anim-load does not try (and report) again
     try {
       this.#driver = rig
-        ? ClothDriver.onRig(rig, stage, options)
-        : ClothDriver.onObject((host as AnimModel).object3D, stage, options);
+        ? code.ClothDriver.onRig(rig, stage, options)
+        : code.ClothDriver.onObject((host as AnimModel).object3D, stage, options);
       stage.loop.requestRedraw();
     } catch (error) {
       reportCaught(this, error, this.mesh ? `mesh="${this.mesh}"` : 'mesh is required');

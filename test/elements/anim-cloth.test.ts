@@ -3,7 +3,7 @@ import '../../src/elements/anim-scene.js';
 import '../../src/elements/anim-character.js';
 import '../../src/elements/anim-cloth.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
-import type { AnimCloth } from '../../src/elements/anim-cloth.js';
+import { type AnimCloth, clothCode } from '../../src/elements/anim-cloth.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { CAPSULE_FLOATS } from '../../src/runtime/cloth/index.js';
 import { collectErrors, MANNEQUIN, settle } from '../helpers/character.js';
@@ -20,12 +20,52 @@ async function caped(cloth = 'mesh="Cape" pin="top 0.05"', count = 1) {
   ).join('');
   const characters = [...scene.querySelectorAll('anim-character')] as AnimCharacter[];
   await Promise.all(characters.map((c) => c.ready));
-  await settle();
   const cloths = characters.map((c) => c.querySelector('anim-cloth') as AnimCloth);
+  await Promise.all(cloths.map((c) => c.updateComplete));
   return { scene, characters, cloths };
 }
 
 describe('<anim-cloth>', () => {
+  // first in this file: no cloth has fetched the solver's code yet
+  it("fetches the solver's code when a cloth connects; a failed fetch is one load-failed, a change of the cloth tries again", async () => {
+    performance.clearResourceTimings();
+    const fetched = () =>
+      performance.getEntriesByType('resource').filter((entry) => entry.name.includes('cloth-driver')).length;
+    expect(clothCode.loaded, 'not loaded by a page without cloth').to.equal(undefined);
+
+    const fetch = clothCode.fetch;
+    clothCode.fetch = () => Promise.reject(new Error('offline'));
+    const scene = await fixture<AnimScene>(html`<anim-scene paused style="width: 320px; height: 240px"></anim-scene>`);
+    const character = document.createElement('anim-character');
+    const errors = collectErrors(character);
+    character.setAttribute('src', MANNEQUIN);
+    character.setAttribute('clip', 'walk');
+    character.innerHTML = '<anim-cloth mesh="Cape"></anim-cloth>';
+    scene.append(character);
+    const cloth = character.querySelector('anim-cloth') as AnimCloth;
+    await character.ready;
+    await cloth.updateComplete;
+    clothCode.fetch = fetch;
+    scene.step(DT);
+    expect(errors.map((e) => e.code)).to.deep.equal(['load-failed']);
+    expect(errors[0].message).to.contain('cloth').and.to.contain('offline');
+    expect(cloth.driver).to.equal(undefined);
+    const cape = internals(character).rig!.binding.skinned.find((p) => p.mesh.name === 'Cape')!.mesh;
+    expect(cape.visible, 'the skinned cape still draws').to.equal(true);
+    const time = character.time;
+    scene.step(0.1);
+    expect(character.time, 'the character animates on').to.be.closeTo(time + 0.1, 1e-6);
+
+    scene.step(DT);
+    expect(clothCode.loaded, 'not tried again by the frames').to.equal(undefined);
+    cloth.setAttribute('pin', 'top 0.1');
+    await cloth.updateComplete;
+    expect(fetched(), 'fetched at the next bind').to.equal(1);
+    expect(cloth.driver, 'bound once the code arrived').to.not.equal(undefined);
+    expect(cape.visible, 'the cloth draws in place of the skinned cape').to.equal(false);
+    expect(errors).to.have.length(1);
+  });
+
   it('takes over the Cape: pins follow the chest, the rest swings, nothing enters the body capsules', async () => {
     const { scene, characters, cloths } = await caped();
     const driver = cloths[0].driver!;
@@ -99,7 +139,7 @@ describe('<anim-cloth>', () => {
     const model = scene.querySelector('anim-model')!;
     const cloth = scene.querySelector('anim-cloth') as AnimCloth;
     await new Promise<void>((resolve) => model.addEventListener('anim-load', () => resolve(), { once: true }));
-    await settle();
+    await cloth.updateComplete;
     const driver = cloth.driver!;
     expect(driver, 'bound to the model').to.not.equal(undefined);
     for (let f = 0; f < 30; f++) {

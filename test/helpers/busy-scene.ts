@@ -40,5 +40,6 @@ export async function busyScene() {
   await controller.ready;
   const physics = await startPhysics(scene.stage!);
   await settle();
+  await scene.querySelector('anim-cloth')!.updateComplete;
   return { scene, errors, characters, controller, physics };
 }

@@ -4,6 +4,7 @@
  * times, on which element. In every case the walker keeps animating.
  */
 import { expect, fixture, html } from '@open-wc/testing';
+import type { LitElement } from 'lit';
 import '../../src/elements/anim-scene.js';
 import '../../src/elements/anim-character.js';
 import '../../src/elements/anim-cloth.js';
@@ -94,6 +95,8 @@ describe('child elements given bad input', () => {
       const { scene, host, walker } = await twoCharacters();
       const errors = collectErrors(scene);
       (c.into === 'host' ? host : scene).insertAdjacentHTML('beforeend', c.markup);
+      // an element whose code is fetched on first use (a cloth's solver) binds once its updateComplete resolves
+      for (const element of scene.querySelectorAll(c.source)) await (element as Partial<LitElement>).updateComplete;
       const before = walker.time;
       for (let i = 0; i < 6; i++) {
         await settle();

@@ -6,12 +6,10 @@ export {
   CLOTH_SUBSTEP,
   type Cloth,
   type ClothMesh,
-  type ClothPins,
-  type ClothSettings,
   checkSettings,
-  DEFAULT_CLOTH_SETTINGS,
   setClothSettings,
 } from './build-cloth.js';
+export { type ClothPins, type ClothSettings, DEFAULT_CLOTH_SETTINGS } from './settings.js';
 export { advanceCloth, placeCloth, setClothAnchors, setClothCapsule, TELEPORT_DISTANCE } from './step-cloth.js';
 export { type Welded, weldVertices } from './weld.js';
 export { writeClothVertices } from './write-back.js';
