@@ -5,7 +5,8 @@ import type { ClothColliders, ClothDriver } from '../scene/cloth-driver.js';
 import { acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
 import type { AnimModel } from './anim-model.js';
-import { reportCaught, reportError } from './errors.js';
+import { CodeFetch } from './code-fetch.js';
+import { reportCaught } from './errors.js';
 import { FirstUse } from './first-use.js';
 import { characterInternals } from './internals.js';
 import { findSceneStage } from './stage-context.js';
@@ -113,10 +114,11 @@ export class AnimCloth extends LitElement {
   #boundTo: unknown;
   /** Connected since the last bind: the next update binds (once, however many properties changed with it). */
   #connectedSinceBind = false;
-  /** The fetch of the solver's code this cloth waits for, until it settles. */
-  #fetching: Promise<void> | undefined;
-  /** The last fetch failed (and was reported): only a change of the page's making (reconnect, mesh, pin, colliders) tries again. */
-  #fetchFailed = false;
+  /** The solver's code; after a failed fetch, a reconnect or a new mesh, pin or colliders tries again. */
+  readonly #code = new CodeFetch(this, clothCode, 'the cloth solver', () => {
+    this.#connectedSinceBind = true;
+    this.requestUpdate();
+  });
 
   @property()
   get pin(): ClothPins {
@@ -187,8 +189,8 @@ export class AnimCloth extends LitElement {
     // already loaded: the next update binds, once (a load in flight binds on its anim-load)
     this.#connectedSinceBind = true;
     this.requestUpdate();
-    this.#fetchFailed = false;
-    this.#fetchCode();
+    this.#code.retry();
+    this.#code.need();
   }
 
   override disconnectedCallback(): void {
@@ -213,38 +215,14 @@ export class AnimCloth extends LitElement {
   }
 
   /** Also waits for the solver's code when it is being fetched (`driver` is set once both are done). */
-  protected override async getUpdateComplete(): Promise<boolean> {
-    // an update may start the fetch, and the fetch ends in another update
-    let done = await super.getUpdateComplete();
-    while (this.#fetching) {
-      await this.#fetching;
-      done = await super.getUpdateComplete();
-    }
-    return done;
-  }
-
-  /** Fetches the solver's code, then binds; a failed fetch is one `load-failed`. */
-  #fetchCode(): void {
-    if (clothCode.loaded || this.#fetching || this.#fetchFailed) return;
-    this.#fetching = clothCode.load().then(
-      () => {
-        this.#fetching = undefined;
-        if (!this.isConnected) return;
-        this.#connectedSinceBind = true;
-        this.requestUpdate();
-      },
-      (error) => {
-        this.#fetching = undefined;
-        this.#fetchFailed = true;
-        if (this.isConnected) reportError(this, 'load-failed', `the cloth code could not be fetched (${error})`);
-      },
-    );
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.#code.afterUpdates(() => super.getUpdateComplete());
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     const remade = changed.has('mesh') || changed.has('pin') || changed.has('colliders');
     if (this.#connectedSinceBind || remade) {
-      if (remade) this.#fetchFailed = false;
+      if (remade) this.#code.retry();
       this.#connectedSinceBind = false;
       if (this.#driver || this.#target()) this.#bind();
     } else if (this.#driver) {
@@ -271,11 +249,8 @@ export class AnimCloth extends LitElement {
     const host = this.#host;
     const target = this.#target();
     if (!host || !target) return;
-    const code = clothCode.loaded;
-    if (!code) {
-      this.#fetchCode();
-      return;
-    }
+    const code = this.#code.need();
+    if (!code) return;
     const character = host.localName === 'anim-character' ? (host as AnimCharacter) : null;
     const rig = characterInternals(character)?.rig;
     const stage = character ? characterInternals(character)?.stage : findSceneStage(host);

@@ -1,15 +1,17 @@
 import { css, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { Object3D } from 'three';
-import { IK_SOLVERS, type IkSolver } from '../runtime/core.js';
 import { describeValue } from '../runtime/describe-value.js';
+import { IK_SOLVERS, type IkSolver } from '../runtime/ik/solvers.js';
 import type { CharacterRig } from '../scene/character-rig.js';
 import { CodedError } from '../scene/coded-error.js';
-import { IkChainDriver } from '../scene/ik-chain-driver.js';
+import type { IkChainDriver } from '../scene/ik-chain-driver.js';
 import type { IkPoint } from '../scene/ik-point.js';
 import { acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
+import { CodeFetch } from './code-fetch.js';
 import { type ErrorCode, reportCaught, reportError } from './errors.js';
+import { FirstUse } from './first-use.js';
 import { type IkLimits, NO_LIMITS, parseIkLimits, readAxis } from './ik-limits.js';
 import { characterInternals } from './internals.js';
 import { positionObjectOf } from './position-of.js';
@@ -25,6 +27,12 @@ import {
 
 /** What `target` and `pole` accept from script: the attribute's text, a point, an element or a three.js object. */
 export type IkPointInput = string | readonly number[] | Element | Object3D | null;
+
+/**
+ * The solvers and the chain's driver, fetched when the first `<anim-ik>` connects (while its character
+ * loads): a page without IK chains loads none of it. Exported for tests, which make the fetch fail.
+ */
+export const ikCode = new FirstUse(() => import('../scene/ik-chain-driver.js'));
 
 const parseSolver = (text: string) => parseEnum(text, IK_SOLVERS);
 const parseWeight = (text: string) => parseNumber(text, { min: 0, max: 1 });
@@ -91,7 +99,7 @@ const sameText = (a: unknown, b: unknown) => a === b || (typeof a === 'string' &
  * @prop {number} maxAngle - See the `max-angle` attribute; degrees.
  * @prop {boolean} reached - Read-only: whether the tip reached the target (within `tolerance`) on the last frame.
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - `unknown-bone`, `bad-chain`, `bad-constraint`, `no-humanoid` (`natural` limits on a model without humanoid bones), `missing-target` (no target, a selector that matches nothing or an element without a position), `bad-attribute` (a value that does not parse; the previous one stays).
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - `unknown-bone`, `bad-chain`, `bad-constraint`, `no-humanoid` (`natural` limits on a model without humanoid bones), `missing-target` (no target, a selector that matches nothing or an element without a position), `bad-attribute` (a value that does not parse; the previous one stays); `load-failed` when the solvers' code cannot be fetched (tried again when the element reconnects or its chain or solver settings change).
  */
 @customElement('anim-ik')
 export class AnimIk extends LitElement {
@@ -118,6 +126,8 @@ export class AnimIk extends LitElement {
 
   #character: AnimCharacter | null = null;
   #driver: IkChainDriver | null = null;
+  /** The solvers' code; after a failed fetch, a reconnect or a new chain or solver tries again. */
+  readonly #code = new CodeFetch(this, ikCode, 'the IK solvers', () => this.#bind());
   /** The last problem reported per kind, so a frame-by-frame retry reports each one once. */
   #builtFor: IkChainDriver | null = null;
   #builtKey = '';
@@ -229,6 +239,8 @@ export class AnimIk extends LitElement {
       return;
     }
     this.#character.addEventListener('anim-load', this.#onLoad);
+    this.#code.retry();
+    this.#code.need();
     this.#bind();
   }
 
@@ -239,9 +251,19 @@ export class AnimIk extends LitElement {
     this.#unbind();
   }
 
+  /** Also waits for the solvers' code when it is being fetched (the chain is bound once both are done). */
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.#code.afterUpdates(() => super.getUpdateComplete());
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
     const structural = ['chain', 'bones', 'solver', 'iterations', 'tolerance', 'limits', 'axis', 'maxAngle'] as const;
-    if (this.#driver && structural.some((key) => changed.has(key))) this.#build(this.#driver);
+    if (!structural.some((key) => changed.has(key))) return;
+    if (this.#driver) this.#build(this.#driver);
+    else {
+      this.#code.retry();
+      this.#bind();
+    }
   }
 
   readonly #onLoad = (event: Event): void => {
@@ -253,8 +275,9 @@ export class AnimIk extends LitElement {
     const rig: CharacterRig | undefined = characterInternals(this.#character)?.rig;
     if (this.#driver?.rig === rig) return;
     this.#unbind();
-    if (!rig) return;
-    const driver = new IkChainDriver(rig);
+    const code = this.#code.need();
+    if (!rig || !code) return;
+    const driver = new code.IkChainDriver(rig);
     driver.weight = this.#weight;
     this.#driver = driver;
     this.#build(driver);

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/anim-ik.js';
 import '../../src/elements/anim-model.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
-import type { AnimIk } from '../../src/elements/anim-ik.js';
+import { type AnimIk, ikCode } from '../../src/elements/anim-ik.js';
 import type { AnimModel } from '../../src/elements/anim-model.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import type { AnimErrorDetail } from '../../src/elements/errors.js';
@@ -70,6 +70,35 @@ function aimError(character: AnimCharacter, bone: string, column: number, point:
 }
 
 describe('<anim-ik>', () => {
+  // first in this file: no chain has fetched the solvers' code yet
+  it("fetches the solvers' code when a chain connects; a failed fetch is one load-failed, a new chain tries again", async () => {
+    performance.clearResourceTimings();
+    const fetched = () =>
+      performance.getEntriesByType('resource').filter((entry) => entry.name.includes('ik-chain-driver')).length;
+    expect(ikCode.loaded, 'not loaded by a page without chains').to.equal(undefined);
+    const { scene, subject, twin, addIk } = await twins('idle');
+    const fetch = ikCode.fetch;
+    ikCode.fetch = () => Promise.reject(new Error('offline'));
+    const shoulder = position(twin, 'LeftUpperArm');
+    const target = [shoulder[0] + 0.2, shoulder[1] - 0.25, shoulder[2] + 0.25];
+    const { ik, errors } = await addIk(`chain="${ARM.join(' ')}" target="${target.join(' ')}"`);
+    ikCode.fetch = fetch;
+    expect(errors.map((e) => e.code)).to.deep.equal(['load-failed']);
+    expect(errors[0].message).to.contain('IK').and.to.contain('offline');
+    const time = twin.time;
+    for (let f = 0; f < 3; f++) scene.step(DT);
+    expect(twin.time, 'the characters animate on').to.be.closeTo(time + 3 * DT, 1e-6);
+    expect(poseDifference(subject, twin), 'no IK without its code').to.be.below(1e-6);
+    expect(ikCode.loaded, 'not tried again by the frames').to.equal(undefined);
+
+    ik.setAttribute('solver', 'fabrik');
+    await ik.updateComplete;
+    expect(fetched(), 'fetched for the new chain').to.equal(1);
+    scene.step(DT);
+    expect(distance(position(subject, 'LeftHand'), target), 'the hand reaches once bound').to.be.below(0.001);
+    expect(errors).to.have.length(1);
+  });
+
   describe('two-bone', () => {
     it('puts the mannequin’s hand on every reachable target within 1 mm, in a moved and turned character', async () => {
       const { scene, subject, twin, addIk } = await twins('idle');

@@ -12,7 +12,9 @@ import '../../src/elements/anim-ik.js';
 import '../../src/elements/anim-cloth.js';
 import '../../src/elements/anim-model.js';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
+import type { AnimCloth } from '../../src/elements/anim-cloth.js';
 import type { AnimController } from '../../src/elements/anim-controller.js';
+import type { AnimIk } from '../../src/elements/anim-ik.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { startPhysics } from '../../src/scene/physics.js';
 import { collectErrors, MANNEQUIN, settle } from './character.js';
@@ -40,6 +42,7 @@ export async function busyScene() {
   await controller.ready;
   const physics = await startPhysics(scene.stage!);
   await settle();
-  await scene.querySelector('anim-cloth')!.updateComplete;
+  // the cloth and the chain bind once their code has arrived
+  for (const part of scene.querySelectorAll<AnimCloth | AnimIk>('anim-cloth, anim-ik')) await part.updateComplete;
   return { scene, errors, characters, controller, physics };
 }

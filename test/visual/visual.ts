@@ -202,9 +202,9 @@ export async function settled(root: Element, timeout = 30000): Promise<void> {
     }),
   ]);
   clearTimeout(timer);
-  // a cloth binds once its model has loaded and its solver's code has arrived
-  for (const cloth of root.querySelectorAll<HTMLElement & { updateComplete: Promise<unknown> }>('anim-cloth'))
-    await cloth.updateComplete;
+  // a cloth or an IK chain binds once its model has loaded and its solver's code has arrived
+  for (const part of root.querySelectorAll<HTMLElement & { updateComplete: Promise<unknown> }>('anim-cloth, anim-ik'))
+    await part.updateComplete;
   // scripts of the page that wait a frame (a story's replay) run before time is stepped by hand
   for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
 }

@@ -5,9 +5,7 @@ import type { Pose } from '../pose.js';
 import { conjugateMultiply, fromMatrix, multiply, normalize, rotateVectorAt, slerp, unrotateVector } from '../quat.js';
 import type { Skeleton } from '../skeleton.js';
 import { applyConstraint, NO_LIMIT, type RawConstraint, writeConstraint } from './constraints.js';
-
-export type IkSolver = 'two-bone' | 'fabrik' | 'ccd' | 'look-at';
-export const IK_SOLVERS: readonly IkSolver[] = ['two-bone', 'fabrik', 'ccd', 'look-at'];
+import { IK_SOLVERS, type IkSolver } from './solvers.js';
 
 export interface ChainOptions {
   solver?: IkSolver;

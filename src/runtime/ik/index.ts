@@ -6,6 +6,9 @@
  */
 import { solveCcd } from './ccd.js';
 import type { SolveFunction } from './chain.js';
+
+export { IK_SOLVERS, type IkSolver } from './solvers.js';
+
 import { solveFabrik } from './fabrik.js';
 import { solveLookAt } from './look-at.js';
 import { solveTwoBone } from './two-bone.js';
@@ -14,9 +17,7 @@ export {
   buildChain,
   type ChainOptions,
   chainJoints,
-  IK_SOLVERS,
   type IkChain,
-  type IkSolver,
   ikWeight,
   POLE_DIRECTION,
   POLE_NONE,
