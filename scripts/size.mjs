@@ -73,7 +73,9 @@ for (const entry of ENTRIES) {
   });
   const files = new Map(result.outputFiles.map((f) => [relative(process.cwd(), f.path), f.contents]));
   // the page's own entry (each dynamic import is an entry point of the bundle too)
-  const entryOutput = Object.keys(result.metafile.outputs).find((o) => result.metafile.outputs[o].entryPoint === '<stdin>');
+  const entryOutput = Object.keys(result.metafile.outputs).find(
+    (o) => result.metafile.outputs[o].entryPoint === '<stdin>',
+  );
   const { initial, lazy } = chunksOf(result.metafile, entryOutput);
   // each chunk is its own request, compressed on its own
   const sum = (paths, measure) => [...paths].reduce((total, path) => total + measure(files.get(path)), 0);
