@@ -29,7 +29,7 @@ import {
 import { humanoidOf, type RigChoice } from './clip-sources.js';
 import type { CodedError } from './coded-error.js';
 import { disposeObject } from './dispose-object.js';
-import { bindGltf, type GltfBinding } from './gltf-binding.js';
+import { bindGltf, type GltfBinding, type RigidPart } from './gltf-binding.js';
 import type { InstancedSkins } from './instanced-skin.js';
 import { canInstance, InstancedSkinOutput } from './instanced-skin-output.js';
 import { JointBounds } from './joint-bounds.js';
@@ -52,6 +52,7 @@ import { CpuSkinOutput, GpuSkinOutput, type SkinningMode, type SkinOutput } from
 const HIPS_SLOT = HUMANOID_SLOTS.indexOf('hips');
 /** boneMatrix's scratch for a held joint. */
 const heldJoint = new Matrix4();
+const NO_PARTS: readonly RigidPart[] = [];
 
 /** What a rig reports while it runs; called inside the frame, so implementations queue, never dispatch. */
 export interface RigListener {
@@ -140,6 +141,10 @@ export class CharacterRig implements Actor, LodSubject {
   readonly #tiers = new RigTiers();
 
   readonly #scene: Object3D;
+  /** Whether a rigid part draws itself (a prop mesh under a bone), so the scene must stay in three's walks. */
+  readonly #rigidDraws: boolean;
+  /** The rigid parts whose world matrices the rig writes: none while the scene is out of three's walks. */
+  #rigid: readonly RigidPart[] = NO_PARTS;
   readonly #modelClips: readonly ClipBinding[];
   readonly #listener: RigListener | undefined;
   readonly #rootMatrix = new Float32Array(16);
@@ -183,6 +188,7 @@ export class CharacterRig implements Actor, LodSubject {
     this.rootMotion = new RigRootMotion(asset.skeleton, () => this.#humanoidHips());
 
     this.#scene = gltf.scene;
+    this.#rigidDraws = binding.rigid.some(({ object }) => drawsItself(object));
     this.root.name = 'anim-character';
     this.root.add(gltf.scene);
     this.root.updateMatrixWorld(true);
@@ -595,7 +601,8 @@ export class CharacterRig implements Actor, LodSubject {
    * per-frame walks (matrix updates, render lists): about 30 objects a character that nobody looks at.
    */
   #walkScene(): void {
-    const walked = !(this.#output instanceof InstancedSkinOutput) || this.binding.rigid.length > 0 || this.bonesShown();
+    const walked = !(this.#output instanceof InstancedSkinOutput) || this.#rigidDraws || this.bonesShown();
+    this.#rigid = walked ? this.binding.rigid : NO_PARTS;
     if (walked === (this.#scene.parent === this.root)) return;
     if (walked) this.root.add(this.#scene);
     else this.root.remove(this.#scene);
@@ -623,7 +630,7 @@ export class CharacterRig implements Actor, LodSubject {
     if (pose === null) return;
     this.#rootMotionStage(pose);
     if (!posed) {
-      this.#tiers.hold(this.root, this.#rootMatrix, this.model, this.binding.rigid);
+      this.#tiers.hold(this.root, this.#rootMatrix, this.model, this.#rigid);
       if (this.#tiers.tier !== 'culled') this.#output.hold?.(this.#tiers.heldMatrix);
       return;
     }
@@ -692,7 +699,7 @@ export class CharacterRig implements Actor, LodSubject {
     this.#output.write(model);
     this.#tiers.posedNow();
     if (this.bonesShown()) this.#showBones(model);
-    const rigid = this.binding.rigid;
+    const rigid = this.#rigid;
     for (let i = 0; i < rigid.length; i++) rigid[i].object.matrixWorld.fromArray(model, rigid[i].joint * 16);
     const morphs = this.binding.morphs;
     const weights = pose.weights;
@@ -846,6 +853,17 @@ function bonesOnly(object: Object3D): boolean {
 }
 
 const skipSubtree = (): void => {};
+
+/**
+ * Whether a rigid part draws by itself: a mesh that is not skinned, points, lines, a sprite. The glTF's
+ * plain nodes (an armature, the group three makes of a mesh's primitives) are rigid parts that draw nothing.
+ */
+function drawsItself(object: Object3D): boolean {
+  const o = object as Partial<Record<'isMesh' | 'isSkinnedMesh' | 'isPoints' | 'isLine' | 'isSprite', boolean>>;
+  return (
+    (o.isMesh === true && o.isSkinnedMesh !== true) || o.isPoints === true || o.isLine === true || o.isSprite === true
+  );
+}
 
 /**
  * Takes a tree of frozen bones out of three's per-frame walks: hidden, the render's projection and the

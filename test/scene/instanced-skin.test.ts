@@ -2,10 +2,12 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { type InstancedBufferGeometry, Matrix4, type Mesh, type SkinnedMesh } from 'three';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
+import { parseGlb } from '../../src/runtime/gltf.js';
 import { instancedSkinsOf } from '../../src/scene/instanced-skin.js';
 import type { InstancedSkinOutput } from '../../src/scene/instanced-skin-output.js';
 import { modelCopies } from '../../src/scene/model-copies.js';
 import { collectErrors, MANNEQUIN, settle } from '../helpers/character.js';
+import { blobUrl, packGlb } from '../helpers/glb.js';
 import { internals } from '../helpers/internals.js';
 import { expectClose } from '../helpers/math.js';
 import { imagePixels } from '../helpers/pixels.js';
@@ -14,7 +16,7 @@ import { imagePixels } from '../helpers/pixels.js';
 const PRIMITIVES = 3;
 
 /** A paused, shadowed scene with `count` walking mannequins in a row; resolves when all are posed. */
-async function mountRow(count: number, attributes = '', sceneAttributes = '') {
+async function mountRow(count: number, attributes = '', sceneAttributes = '', src = MANNEQUIN) {
   const scene = await fixture<AnimScene>(
     html`<anim-scene paused shadows ground style="width: 320px; height: 240px"></anim-scene>`,
   );
@@ -24,7 +26,7 @@ async function mountRow(count: number, attributes = '', sceneAttributes = '') {
   scene.innerHTML = Array.from(
     { length: count },
     (_, i) =>
-      `<anim-character src="${MANNEQUIN}" clip="walk" position="${i - (count - 1) / 2} 0 0" ${attributes} instancing="auto"></anim-character>`,
+      `<anim-character src="${src}" clip="walk" position="${i - (count - 1) / 2} 0 0" ${attributes} instancing="auto"></anim-character>`,
   ).join('');
   const characters = [...scene.querySelectorAll('anim-character')] as AnimCharacter[];
   await Promise.all(characters.map((c) => c.ready));
@@ -68,6 +70,42 @@ describe('instanced skinning', () => {
     const off = await mountRow(6, 'instancing="off" root-motion="off"');
     expect(drawCalls(off.scene) - oneCalls).to.equal(5 * 2 * PRIMITIVES);
     expect(many.errors).to.deep.equal([]);
+  });
+
+  it("keeps an instanced character's own scene out of three's walks, unless a part of it draws by itself", async () => {
+    const walkedUnder = (character: AnimCharacter) => {
+      let nodes = 0;
+      internals(character).rig!.root.traverse(() => nodes++);
+      return nodes;
+    };
+    const plain = await mountRow(2);
+    // the mannequin's armature and mesh groups draw nothing themselves: the root alone stays in the walks
+    for (const character of plain.characters) expect(walkedUnder(character), 'nodes walked').to.equal(1);
+
+    // the same model with a mesh (no skin) hung under the head: that prop draws, so the scene stays, and the
+    // prop follows its joint
+    const { json, buffers } = parseGlb(await (await fetch(MANNEQUIN)).arrayBuffer());
+    const doc = json as unknown as {
+      nodes: { name?: string; mesh?: number; children?: number[] }[];
+      meshes: { primitives: { attributes: Record<string, number> }[] }[];
+    };
+    const position = doc.meshes[0].primitives[0].attributes.POSITION;
+    doc.meshes.push({ primitives: [{ attributes: { POSITION: position } }] });
+    doc.nodes.push({ name: 'Badge', mesh: doc.meshes.length - 1 });
+    const head = doc.nodes.find((node) => node.name === 'Head')!;
+    head.children = [...(head.children ?? []), doc.nodes.length - 1];
+    const src = blobUrl(packGlb(doc, new Uint8Array(buffers[0])));
+    const propped = await mountRow(2, '', '', src);
+    const character = propped.characters[1];
+    expect(internals(character).rig!.instanced, 'still instanced').to.equal(true);
+    expect(walkedUnder(character), 'the scene stays in the walks').to.be.above(5);
+    let badge: Mesh | undefined;
+    internals(character).rig!.root.traverse((o) => {
+      if (o.name === 'Badge') badge = o as Mesh;
+    });
+    propped.scene.step(0.4);
+    expectClose([...badge!.matrixWorld.elements], character.boneMatrix('Head')!, 1e-5, 'the prop rides the head');
+    expect(propped.errors).to.deep.equal([]);
   });
 
   it('shares one load: the copies share geometry and materials, and the last one out frees them', async () => {
