@@ -3,7 +3,7 @@ import { customElement } from 'lit/decorators.js';
 import type { GraphLayout } from '../graph/graph-layout.js';
 import type { CompiledGraph } from '../graph/index.js';
 import { CharacterPanel, panelStyles } from './character-panel.js';
-import { reportError } from './errors.js';
+import { CodeFetch } from './code-fetch.js';
 import { graphViewCode } from './graph-view-code.js';
 import type { GraphViewPaint } from './graph-view-paint.js';
 import { graphViewStyles } from './graph-view-styles.js';
@@ -82,9 +82,12 @@ export class AnimGraphView extends CharacterPanel {
     const character = isGraphHost(found) ? found : null;
     const graph = characterInternals(character)?.graph.compiled ?? null;
     if (character !== this.#character || graph !== this.#graph) {
-      const code = graphViewCode.loaded;
+      // another graph than the one whose fetch failed tries again; the same one waits for a change
+      if (graph && this.#code.failed && graph !== this.#failedFor) this.#code.retry();
+      const code = graph ? this.#code.need() : graphViewCode.loaded;
       if (graph && !code) {
-        if (graph !== this.#failedFor) this.#fetchDrawing(graph);
+        if (!this.#code.failed) this.#fetchingFor = graph;
+        this.requestUpdate();
         return;
       }
       this.#failedFor = null;
@@ -97,32 +100,24 @@ export class AnimGraphView extends CharacterPanel {
     this.#paint();
   }
 
-  /** The drawing's code on its way (updateComplete waits for it); null once here or before it is asked for. */
-  #fetching: Promise<void> | null = null;
+  /** The drawing's code (updateComplete waits for it while it is on its way). */
+  readonly #code = new CodeFetch(
+    this,
+    graphViewCode,
+    "the graph view's drawing code",
+    () => this.refresh(),
+    () => {
+      this.#failedFor = this.#fetchingFor;
+      this.requestUpdate();
+    },
+  );
+  /** The graph the code is fetched for; it becomes `#failedFor` when the fetch fails. */
+  #fetchingFor: CompiledGraph | null = null;
   /** The graph whose drawing's code could not be fetched: tried again for another graph, not every refresh. */
   #failedFor: CompiledGraph | null = null;
 
-  /** Fetches the drawing's code for `graph`, then refreshes; a failed fetch is one `load-failed`. */
-  #fetchDrawing(graph: CompiledGraph): void {
-    if (this.#fetching) return;
-    this.#fetching = graphViewCode.load().then(
-      () => {
-        this.#fetching = null;
-        this.refresh();
-      },
-      (error: unknown) => {
-        this.#fetching = null;
-        this.#failedFor = graph;
-        this.requestUpdate();
-        reportError(this, 'load-failed', `the graph view's drawing code could not be fetched (${error})`);
-      },
-    );
-    this.requestUpdate();
-  }
-
-  protected override async getUpdateComplete(): Promise<boolean> {
-    while (this.#fetching) await this.#fetching;
-    return super.getUpdateComplete();
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.#code.afterUpdates(() => super.getUpdateComplete());
   }
 
   protected override render() {
@@ -132,7 +127,7 @@ export class AnimGraphView extends CharacterPanel {
     if (!graph || !layout || !code) {
       const note = !this.for
         ? 'Set for="…" to the id of an <anim-character>.'
-        : this.#fetching
+        : this.#code.fetching
           ? `Drawing the graph of #${this.for}…`
           : this.#failedFor
             ? `The drawing's code could not be fetched.`
