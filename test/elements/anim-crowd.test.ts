@@ -171,7 +171,9 @@ describe('<anim-crowd>', () => {
       speed.setAttribute('name', 'speed');
       speed.setAttribute('type', 'int');
       copy.append(speed);
-      await waitUntil(() => internals(copy).graph.driver.params !== before, 'the edit compiles a new graph');
+      await waitUntil(() => internals(copy).graph.driver.params !== before, 'the edit compiles a new graph', {
+        timeout: 20000,
+      });
       copy.setParam('speed', 7);
       scene.step(1 / 30);
       const agent = crowd.agents[1];

@@ -193,7 +193,7 @@ describe('<anim-character> state graph', () => {
     it('a JSON graph file drives the character like the preset', async () => {
       const url = URL.createObjectURL(new Blob([graphToJson(locomotionGraph())], { type: 'application/json' }));
       const { scene, character, errors } = await mountCharacter(`src=${MANNEQUIN} graph=${url}`);
-      await waitUntil(() => character.state !== null, 'the graph file loads');
+      await waitUntil(() => character.state !== null, 'the graph file loads', { timeout: 20000 });
       const hand = handInstance(character);
       for (const speed of [0.5, 3, 3, 1]) {
         character.setParam('speed', speed);
@@ -463,13 +463,13 @@ describe('<anim-character> state graph', () => {
 
     it('a graph file that is missing gives load-failed, one that is not a graph bad-graph', async () => {
       const missing = await mountCharacter(`src=${MANNEQUIN} graph="/assets/missing.animgraph.json"`);
-      await waitUntil(() => missing.errors.length > 0, 'the 404 is reported');
+      await waitUntil(() => missing.errors.length > 0, 'the 404 is reported', { timeout: 20000 });
       await settle();
       expect(missing.errors.map((e) => e.code)).to.deep.equal(['load-failed']);
       expect(missing.errors[0].message).to.contain('/assets/missing.animgraph.json');
       const url = URL.createObjectURL(new Blob(['{"states": 3'], { type: 'application/json' }));
       const broken = await mountCharacter(`src=${MANNEQUIN} graph=${url}`);
-      await waitUntil(() => broken.errors.length > 0, 'the bad file is reported');
+      await waitUntil(() => broken.errors.length > 0, 'the bad file is reported', { timeout: 20000 });
       await settle();
       expect(broken.errors.map((e) => e.code)).to.deep.equal(['bad-graph']);
       expect(broken.character.state).to.equal(null);

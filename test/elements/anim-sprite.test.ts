@@ -157,7 +157,10 @@ describe('<anim-sprite>', () => {
       expect(sprite.object3D, 'drawn by CSS: no quad').to.equal(undefined);
       const scene = await fixture<AnimScene>(html`<anim-scene paused></anim-scene>`);
       scene.append(sprite);
-      await waitUntil(() => sprite.object3D !== undefined, 'the quad is made once its code has loaded');
+      // the fetch of the quad's code: waitUntil's default second is too short on a busy CI machine
+      await waitUntil(() => sprite.object3D !== undefined, 'the quad is made once its code has loaded', {
+        timeout: 20000,
+      });
       expect(sprite.object3D!.parent).to.equal(scene.stage!.content);
       const mesh = sprite.object3D!.children[0] as import('three').Mesh<
         import('three').PlaneGeometry,
