@@ -25,6 +25,19 @@ async function caped(cloth = 'mesh="Cape" pin="top 0.05"', count = 1) {
   return { scene, characters, cloths };
 }
 
+/** One walking mannequin holding `cloth` (markup), its errors collected from before it connects; resolves once it loaded. */
+async function walkerWith(cloth: string) {
+  const scene = await fixture<AnimScene>(html`<anim-scene paused style="width: 320px; height: 240px"></anim-scene>`);
+  const character = document.createElement('anim-character');
+  const errors = collectErrors(character);
+  character.setAttribute('src', MANNEQUIN);
+  character.setAttribute('clip', 'walk');
+  character.innerHTML = cloth;
+  scene.append(character);
+  await character.ready;
+  return { scene, character, cloth: character.querySelector('anim-cloth') as AnimCloth, errors };
+}
+
 describe('<anim-cloth>', () => {
   // first in this file: no cloth has fetched the solver's code yet
   it("fetches the solver's code when a cloth connects; a failed fetch is one load-failed, a change of the cloth tries again", async () => {
@@ -35,15 +48,7 @@ describe('<anim-cloth>', () => {
 
     const fetch = clothCode.fetch;
     clothCode.fetch = () => Promise.reject(new Error('offline'));
-    const scene = await fixture<AnimScene>(html`<anim-scene paused style="width: 320px; height: 240px"></anim-scene>`);
-    const character = document.createElement('anim-character');
-    const errors = collectErrors(character);
-    character.setAttribute('src', MANNEQUIN);
-    character.setAttribute('clip', 'walk');
-    character.innerHTML = '<anim-cloth mesh="Cape"></anim-cloth>';
-    scene.append(character);
-    const cloth = character.querySelector('anim-cloth') as AnimCloth;
-    await character.ready;
+    const { scene, character, cloth, errors } = await walkerWith('<anim-cloth mesh="Cape"></anim-cloth>');
     await cloth.updateComplete;
     clothCode.fetch = fetch;
     scene.step(DT);
@@ -154,14 +159,7 @@ describe('<anim-cloth>', () => {
   });
 
   it('reports unknown-mesh for a mesh the model lacks, once, and the character animates on', async () => {
-    const scene = await fixture<AnimScene>(html`<anim-scene paused style="width: 320px; height: 240px"></anim-scene>`);
-    const character = document.createElement('anim-character');
-    const errors = collectErrors(character);
-    character.setAttribute('src', MANNEQUIN);
-    character.setAttribute('clip', 'walk');
-    character.innerHTML = '<anim-cloth mesh="Skirt"></anim-cloth>';
-    scene.append(character);
-    await character.ready;
+    const { scene, character, errors } = await walkerWith('<anim-cloth mesh="Skirt"></anim-cloth>');
     await settle();
     scene.step(DT);
     expect(errors.map((e) => e.code)).to.deep.equal(['unknown-mesh']);
