@@ -64,5 +64,5 @@ export {
 // The scene layer (rigs, drivers, the physics world) is not public: the elements are the API. The types their
 // properties speak stay exported.
 export type { ClipDefinition, ClipEventDefinition } from './scene/clip-library.js';
-export { ROOT_MOTION_MODES, type RootMotionMode } from './scene/rig-root-motion.js';
-export type { SkinningMode } from './scene/skin-output.js';
+export { ROOT_MOTION_MODES, type RootMotionMode } from './scene/root-motion-modes.js';
+export type { SkinningMode } from './scene/skinning-modes.js';

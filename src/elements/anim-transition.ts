@@ -6,7 +6,7 @@ import {
   type InterruptionSource,
   type TransitionDefinition,
 } from '../graph/index.js';
-import { TRANSITION_BLENDS, type TransitionBlend } from '../runtime/inertialize.js';
+import { TRANSITION_BLENDS, type TransitionBlend } from '../runtime/transition-blends.js';
 import { acceptValue } from './accept-value.js';
 import { GraphPart } from './graph-part.js';
 import { parseEnum, parseNumber, parseTime } from './units.js';

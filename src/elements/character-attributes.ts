@@ -6,7 +6,7 @@ import { property } from 'lit/decorators.js';
 import type { WrapMode } from '../runtime/core.js';
 import { describeValue } from '../runtime/describe-value.js';
 import type { RigChoice } from '../scene/clip-sources.js';
-import { SKINNING_MODES, type SkinningMode } from '../scene/skin-output.js';
+import { SKINNING_MODES, type SkinningMode } from '../scene/skinning-modes.js';
 import { acceptValue, listText } from './accept-value.js';
 import { formatRootMotion, parseRootMotion, ROOT_MOTION_AUTO } from './character-motion.js';
 import { CharacterParts } from './character-parts.js';

@@ -20,9 +20,10 @@ import { describeValue } from '../runtime/describe-value.js';
 import type { CharacterRig } from '../scene/character-rig.js';
 import type { ClipLibrary } from '../scene/clip-library.js';
 import type { GraphObserver } from '../scene/graph-recorder.js';
-import { GraphSource } from '../scene/graph-source.js';
+import type { GraphSource } from '../scene/graph-source.js';
 import type { TimedPoseSource } from '../scene/pose-pipeline.js';
 import type { RootMotionSource } from '../scene/rig-root-motion.js';
+import { loadedCharacterCode } from './character-code.js';
 import { queueGraphEvents } from './character-graph-events.js';
 import { bindingReports, graphReports, reportNew } from './character-graph-reports.js';
 import { reportCaught, reportError } from './errors.js';
@@ -412,7 +413,7 @@ export class CharacterGraph {
       end: c.end,
       markers: c.markers,
     }));
-    const source = new GraphSource(graph, asset.skeleton, clips, {
+    const source = new (loadedCharacterCode().GraphSource)(graph, asset.skeleton, clips, {
       weightCount: asset.defaultWeights.length,
       defaultWeights: asset.defaultWeights,
     });

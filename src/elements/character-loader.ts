@@ -5,16 +5,16 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { AnimError } from '../runtime/errors.js';
-import { CharacterRig, type RigListener } from '../scene/character-rig.js';
+import type { CharacterRig, RigListener } from '../scene/character-rig.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
-import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
+import type { RigChoice } from '../scene/clip-sources.js';
 import { CodedError } from '../scene/coded-error.js';
 import { type InstancedSkins, instancedSkinsOf } from '../scene/instanced-skin.js';
 import { loadModelCopy, loadOwnModel } from '../scene/model-copies.js';
-import { RigPropertyTracks } from '../scene/rig-property-tracks.js';
-import { RootMotionViews } from '../scene/root-motion-views.js';
-import type { SkinningMode } from '../scene/skin-output.js';
+import type { RootMotionViews } from '../scene/root-motion-views.js';
+import type { SkinningMode } from '../scene/skinning-modes.js';
 import type { Stage } from '../scene/stage.js';
+import { characterCode, loadedCharacterCode } from './character-code.js';
 import { reportCaught, reportError } from './errors.js';
 import { queueEvent } from './events.js';
 import { whenNearViewport } from './near-viewport.js';
@@ -188,12 +188,6 @@ export class CharacterLoader implements ReactiveController {
     this.#lodSlot = lease.stage.lod.takeSlot();
     this.#hooks.inScene(!lease.own);
     if (lease.own) lease.stage.canvas.setAttribute('part', 'canvas');
-    this.#views = new RootMotionViews(
-      lease.stage,
-      () => this.#rig,
-      () => this.#hooks.inPlace(),
-    );
-    lease.stage.addLateActor(this.#views);
     this.#request();
   }
 
@@ -262,6 +256,11 @@ export class CharacterLoader implements ReactiveController {
     let rig: CharacterRig | undefined;
     const stale = () => signal.aborted || !this.#lease.stage;
     const stall = this.#watchStall(src, signal);
+    // the posing code is fetched alongside the model (the first character's load starts it)
+    const fetchingCode = characterCode.load().catch((error: unknown) => {
+      throw new CodedError('load-failed', `the character code could not be fetched (${error})`, { cause: error });
+    });
+    fetchingCode.catch(() => {}); // handled where awaited; a load aborted first never awaits it
     try {
       // characters that may be instanced share one load of src, its geometry and materials (see
       // loadModelCopy); the others load their own, which a script may change without touching the rest
@@ -278,9 +277,17 @@ export class CharacterLoader implements ReactiveController {
       if (!copy) return;
       if (signal.aborted) return copy.release();
       const { gltf } = copy;
+      let code: Awaited<typeof fetchingCode>;
+      try {
+        code = await fetchingCode;
+      } catch (error) {
+        copy.release();
+        throw error;
+      }
+      if (stale()) return copy.release();
       const stage = this.#lease.stage;
       try {
-        rig = await CharacterRig.create(gltf, src, {
+        rig = await code.CharacterRig.create(gltf, src, {
           definitions: this.#hooks.definitions(),
           skinning: this.#hooks.skinning(),
           listener: this.#hooks.listener,
@@ -296,7 +303,7 @@ export class CharacterLoader implements ReactiveController {
       if (stale()) return rig.dispose();
       // clips from other files arrive before anim-load, so `clip` may name one
       rig.rigChoice = this.#hooks.rigChoice();
-      const external = await resolveExternalClips(this.#hooks.definitions(), rig.binding.asset, rig.rigChoice);
+      const external = await code.resolveExternalClips(this.#hooks.definitions(), rig.binding.asset, rig.rigChoice);
       if (stale()) return rig.dispose();
       rig.setExternalClips(external);
       await this.#hooks.prepare();
@@ -304,7 +311,7 @@ export class CharacterLoader implements ReactiveController {
       // the file's KHR_animation_pointer tracks (a material's colour, a light) play with its clips
       try {
         // a shared copy's file animates no material (see loadModelCopy): no property tracks to attach
-        if (!copy.shared) await RigPropertyTracks.attach(rig, gltf);
+        if (!copy.shared) await code.RigPropertyTracks.attach(rig, gltf);
       } catch (error) {
         rig.dispose();
         throw error;
@@ -352,6 +359,14 @@ export class CharacterLoader implements ReactiveController {
     // a frame that throws is this character's anim-error; the rig stays in the loop, the others animate
     rig.failed = (error) => reportCaught(this.#host, error, 'during a frame');
     this.#hooks.install(rig);
+    if (!this.#views) {
+      this.#views = new (loadedCharacterCode().RootMotionViews)(
+        stage,
+        () => this.#rig,
+        () => this.#hooks.inPlace(),
+      );
+      stage.addLateActor(this.#views);
+    }
     this.#unwatch = instancedSkinsOf(stage).watch(() => this.applyInstancing());
     rig.update(0);
     stage.content.add(rig.root);

@@ -7,7 +7,7 @@
 import { type WarpTarget, wrapAngle } from '../runtime/core.js';
 import { describeValue } from '../runtime/describe-value.js';
 import type { CharacterRig } from '../scene/character-rig.js';
-import { ROOT_MOTION_MODES, type RootMotionMode } from '../scene/rig-root-motion.js';
+import { ROOT_MOTION_MODES, type RootMotionMode } from '../scene/root-motion-modes.js';
 import type { AnimWarp } from './anim-warp.js';
 import { reportError } from './errors.js';
 import type { Parsed, Vector3Tuple } from './units.js';

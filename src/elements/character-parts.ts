@@ -5,8 +5,8 @@
  */
 import type { LitElement } from 'lit';
 import { describeValue } from '../runtime/describe-value.js';
-import { frameCharacter } from '../scene/character-framing.js';
-import type { SkinningMode } from '../scene/skin-output.js';
+import type { SkinningMode } from '../scene/skinning-modes.js';
+import { loadedCharacterCode } from './character-code.js';
 import { FootIkController } from './character-foot-ik.js';
 import { CharacterGraph } from './character-graph.js';
 import { CharacterLoader } from './character-loader.js';
@@ -88,7 +88,7 @@ export class CharacterParts {
         playback.install(rig);
         motion.apply(rig);
         motion.place(rig);
-        frameCharacter(rig);
+        loadedCharacterCode().frameCharacter(rig);
         graph.attach(rig);
         playback.start();
         // a clip that starts by itself (no graph decides) is what reduced motion holds

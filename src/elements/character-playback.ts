@@ -15,9 +15,10 @@ import {
 import { describeValue } from '../runtime/describe-value.js';
 import type { CharacterRig, RigListener, RigPlayOptions } from '../scene/character-rig.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
-import { type RigChoice, resolveExternalClips } from '../scene/clip-sources.js';
+import type { RigChoice } from '../scene/clip-sources.js';
 import type { AnimClip } from './anim-clip.js';
 import type { AnimRig } from './anim-rig.js';
+import { loadedCharacterCode } from './character-code.js';
 import { reportError } from './errors.js';
 import { queueEvent } from './events.js';
 import {
@@ -277,11 +278,13 @@ export class CharacterPlayback {
     const token = ++this.#externalToken;
     // the humanoid map changes with the rig choice: ragdolls and cloth made from now on use it too
     rig.rigChoice = this.effectiveRig();
-    const loading = resolveExternalClips(this.definitions(), rig.binding.asset, rig.rigChoice).then((external) => {
-      if (rig !== this.#c.rig() || token !== this.#externalToken) return;
-      rig.setExternalClips(external);
-      this.#c.redraw();
-    });
+    const loading = loadedCharacterCode()
+      .resolveExternalClips(this.definitions(), rig.binding.asset, rig.rigChoice)
+      .then((external) => {
+        if (rig !== this.#c.rig() || token !== this.#externalToken) return;
+        rig.setExternalClips(external);
+        this.#c.redraw();
+      });
     this.#externalLoading = loading;
     await loading;
     if (this.#externalLoading === loading) this.#externalLoading = null;

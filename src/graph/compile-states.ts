@@ -1,5 +1,5 @@
 import { type ClipTime, parseClipTime } from '../runtime/clip-time.js';
-import type { WrapMode } from '../runtime/clock.js';
+import type { WrapMode } from '../runtime/wrap-modes.js';
 import { type BlendSpace, buildBlendSpace, CARTESIAN, DIRECTIONAL, ONE_D } from './blend-space.js';
 import { type CompileContext, isFiniteNumber, quote } from './compile-context.js';
 import type { ParamTable } from './compile-params.js';

@@ -1,4 +1,4 @@
-import { TRANSITION_BLENDS } from '../runtime/inertialize.js';
+import { TRANSITION_BLENDS } from '../runtime/transition-blends.js';
 import { type CompileContext, isFiniteNumber, quote } from './compile-context.js';
 import type { ParamTable } from './compile-params.js';
 import type { CompiledState } from './compile-states.js';

@@ -3,8 +3,9 @@
  * `<anim-layer>` markup produces, and what a `.animgraph.json` file holds. Times are seconds (a play
  * window may also be a percentage of its clip); exit times and fades' progress are normalized.
  */
-import type { WrapMode } from '../runtime/clock.js';
-import type { TransitionBlend } from '../runtime/inertialize.js';
+
+import type { TransitionBlend } from '../runtime/transition-blends.js';
+import type { WrapMode } from '../runtime/wrap-modes.js';
 
 export type ParamType = 'float' | 'int' | 'bool' | 'trigger';
 export const PARAM_TYPES: readonly ParamType[] = ['float', 'int', 'bool', 'trigger'];

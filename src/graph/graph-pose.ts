@@ -21,7 +21,8 @@ import {
   setRestPose,
 } from '../runtime/core.js';
 import type { CompiledGraph } from './compile.js';
-import { type GraphInstance, MAX_LIVE_STATES, TRANSITION_START } from './instance.js';
+import { MAX_LIVE_STATES, TRANSITION_START } from './event-kinds.js';
+import type { GraphInstance } from './instance.js';
 import { resolveMask } from './mask.js';
 
 /**

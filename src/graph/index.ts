@@ -45,6 +45,14 @@ export {
   type StateDefinition,
   type TransitionDefinition,
 } from './definition.js';
+export {
+  EVENTS_PER_LAYER,
+  MAX_LIVE_STATES,
+  STATE_ENTER,
+  STATE_EXIT,
+  TRANSITION_END,
+  TRANSITION_START,
+} from './event-kinds.js';
 export { graphToJson, normalizeGraph, parseGraphJson } from './graph-json.js';
 export {
   type GraphLayout,
@@ -55,15 +63,7 @@ export {
   layoutGraph,
 } from './graph-layout.js';
 export { GraphPose } from './graph-pose.js';
-export {
-  EVENTS_PER_LAYER,
-  GraphInstance,
-  MAX_LIVE_STATES,
-  STATE_ENTER,
-  STATE_EXIT,
-  TRANSITION_END,
-  TRANSITION_START,
-} from './instance.js';
+export { GraphInstance } from './instance.js';
 export { locomotionGraph, MANNEQUIN_RUN_SPEED, MANNEQUIN_WALK_SPEED } from './locomotion.js';
 export { LOWER_BODY, resolveMask, UPPER_BODY } from './mask.js';
 export { finish, PACE_ITEMS, type Paced } from './paced.js';

@@ -1,6 +1,4 @@
-/** How a clock behaves at the ends of its play window. */
-export type WrapMode = 'once' | 'repeat' | 'pingpong' | 'clamp';
-export const WRAP_MODES: readonly WrapMode[] = ['once', 'repeat', 'pingpong', 'clamp'];
+import type { WrapMode } from './wrap-modes.js';
 
 /** Most time segments one advance records (events beyond them in a single huge step are dropped). */
 export const MAX_SEGMENTS = 8;

@@ -27,8 +27,6 @@ export {
   MAX_SEGMENTS,
   moveClock,
   resetClock,
-  WRAP_MODES,
-  type WrapMode,
 } from './clock.js';
 export {
   advanceCloth,
@@ -87,7 +85,7 @@ export {
   solveLookAt,
   solveTwoBone,
 } from './ik/index.js';
-export { Inertializer, TRANSITION_BLENDS, type TransitionBlend } from './inertialize.js';
+export { Inertializer } from './inertialize.js';
 export { invert3 } from './mat3.js';
 export {
   CLIP_EVENT,
@@ -142,6 +140,7 @@ export {
   type SyncMarkers,
   syncedTime,
 } from './sync-markers.js';
+export { TRANSITION_BLENDS, type TransitionBlend } from './transition-blends.js';
 export {
   cubicBezier,
   EASING_FAMILIES,
@@ -174,3 +173,4 @@ export {
   type TweenTiming,
 } from './tween/timing.js';
 export { MotionWarp, type WarpTarget, type WarpWindow } from './warp.js';
+export { WRAP_MODES, type WrapMode } from './wrap-modes.js';

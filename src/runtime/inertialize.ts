@@ -1,9 +1,5 @@
 import { copyPose, createPose, type Pose, poseSize } from './pose.js';
 
-/** How a transition blends: `crossfade` samples both sides and mixes them; `inertial` see Inertializer. */
-export type TransitionBlend = 'crossfade' | 'inertial';
-export const TRANSITION_BLENDS: readonly TransitionBlend[] = ['crossfade', 'inertial'];
-
 /**
  * Inertialization: a transition that switches to its target at once and hides the switch by laying over
  * the target the difference from the pose shown before, decayed to nothing over the blend time (after

@@ -1,14 +1,16 @@
 import { applyAdditive, type BlendLayer, blendLayers, blendPoses, makeAdditive } from './blend.js';
 import type { ClipBinding } from './clip.js';
 import { crossedEvents } from './clip-events.js';
-import { advanceClock, type Clock, createClock, MAX_SEGMENTS, moveClock, resetClock, type WrapMode } from './clock.js';
+import { advanceClock, type Clock, createClock, MAX_SEGMENTS, moveClock, resetClock } from './clock.js';
 import { EventColumns } from './event-columns.js';
-import { Inertializer, type TransitionBlend } from './inertialize.js';
+import { Inertializer } from './inertialize.js';
 import { type PlaybackStretch, sharedPlaybackBlock } from './playback-block.js';
 import { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.js';
 import type { RootMotion } from './root-motion.js';
 import { type SampleCache, sampleClip } from './sample.js';
 import type { Skeleton } from './skeleton.js';
+import type { TransitionBlend } from './transition-blends.js';
+import type { WrapMode } from './wrap-modes.js';
 
 /** A clip as a playback knows it: its binding, its play defaults and its timed events. */
 export interface PlaybackClip {

@@ -47,7 +47,8 @@ import { rigExtent } from './rig-extent.js';
 import { RigRootMotion } from './rig-root-motion.js';
 import { RigTiers } from './rig-tier.js';
 import { RigWarp } from './rig-warp.js';
-import { CpuSkinOutput, GpuSkinOutput, type SkinningMode, type SkinOutput } from './skin-output.js';
+import { CpuSkinOutput, GpuSkinOutput, type SkinOutput } from './skin-output.js';
+import type { SkinningMode } from './skinning-modes.js';
 
 const HIPS_SLOT = HUMANOID_SLOTS.indexOf('hips');
 /** boneMatrix's scratch for a held joint. */

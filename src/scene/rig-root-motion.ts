@@ -13,10 +13,7 @@ import {
   type Skeleton,
 } from '../runtime/core.js';
 import type { PoseSource } from './pose-pipeline.js';
-
-/** What a character does with its clips' root motion. */
-export const ROOT_MOTION_MODES = ['off', 'apply', 'expose'] as const;
-export type RootMotionMode = (typeof ROOT_MOTION_MODES)[number];
+import type { RootMotionMode } from './root-motion-modes.js';
 
 /** A pose source that can extract root motion itself (a state graph); the Playback is bound directly. */
 export interface RootMotionSource extends PoseSource {

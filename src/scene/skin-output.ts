@@ -11,10 +11,6 @@ import { type Skin, type SkinnedGeometry, skinningMatrices, skinVertices } from 
 import type { GltfBinding } from './gltf-binding.js';
 import type { JointBounds } from './joint-bounds.js';
 
-/** How a character's skinned meshes are deformed. */
-export type SkinningMode = 'gpu' | 'cpu';
-export const SKINNING_MODES: readonly SkinningMode[] = ['gpu', 'cpu'];
-
 /** The last stage of a rig's frame: world-space joint matrices in, deformed meshes out. */
 export interface SkinOutput {
   /** Set each frame from the character's tier: a culled character is out of view (an output may skip drawing it). */

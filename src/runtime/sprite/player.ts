@@ -1,5 +1,6 @@
-import { advanceClock, type Clock, createClock, resetClock, type WrapMode } from '../clock.js';
+import { advanceClock, type Clock, createClock, resetClock } from '../clock.js';
 import { AnimError } from '../errors.js';
+import type { WrapMode } from '../wrap-modes.js';
 import type { SpriteSheet } from './sheet.js';
 
 export interface SpriteTimingOptions {
