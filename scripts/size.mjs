@@ -30,6 +30,7 @@ const ENTRIES = [
   { name: 'anim-tween alone', code: `import './dist/elements/anim-tween.js';`, budget: 10 },
   { name: 'anim-sprite alone', code: `import './dist/elements/anim-sprite.js';`, budget: 0 },
   { name: 'runtime (pure, no DOM)', code: `import * as r from './dist/runtime.js'; console.log(r);`, budget: 0 },
+  { name: 'graph (pure, no DOM)', code: `import * as g from './dist/graph.js'; console.log(g);`, budget: 0 },
 ];
 
 if (!existsSync('dist/anim-elements.js')) {

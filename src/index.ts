@@ -51,16 +51,8 @@ export type {
   Listen,
 } from './elements/events.js';
 export type { AnimStateDetail, AnimTransitionDetail, AnimTransitionEndDetail } from './elements/graph-events.js';
-export {
-  type CompiledGraph,
-  compileGraph,
-  type GraphDefinition,
-  GraphInstance,
-  type GraphProblem,
-  graphToJson,
-  locomotionGraph,
-  parseGraphJson,
-} from './graph/index.js';
+// the graph's values (compiler, instance, JSON) are on the `anim-elements/graph` subpath; its types stay here
+export type { CompiledGraph, GraphDefinition, GraphProblem } from './graph/index.js';
 // The scene layer (rigs, drivers, the physics world) is not public: the elements are the API. The types their
 // properties speak stay exported.
 export type { ClipDefinition, ClipEventDefinition } from './scene/clip-library.js';

@@ -118,6 +118,10 @@ const inNode = JSON.parse(
   }),
 );
 check(inNode.clips > 5, `the runtime imports the mannequin in Node without a DOM (${inNode.clips} clips)`);
+check(
+  inNode.afterJump === 'jump',
+  `the graph subpath runs the locomotion graph in Node (a jump leads to "${inNode.afterJump}")`,
+);
 
 /** Bundles the app in `dir` with Vite into site/<name>/ and checks the bundle holds one copy of three.js. */
 function viteBuild(dir, name, label) {

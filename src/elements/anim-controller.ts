@@ -5,6 +5,7 @@ import type { Stage } from '../scene/stage.js';
 import { type ControlInput, DEFAULT_THIRD_PERSON, ThirdPersonController } from '../scene/third-person.js';
 import { acceptFinite, acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
+import { loadedCharacterCode } from './character-code.js';
 import { reportCaught, reportCaughtOnce, reportError } from './errors.js';
 import { characterInternals } from './internals.js';
 import { parseAngle, parseEnum, parseLength, parseNumber } from './units.js';
@@ -271,7 +272,12 @@ export class AnimController extends LitElement {
     if (connection !== this.#connection) return;
     this.#stage = stage;
     if (character.rootMotion === 'off' || character.rootMotion === 'auto') character.rootMotion = 'expose planar';
-    const controller = new ThirdPersonController(stage, physics, () => internals?.rig);
+    const controller = new ThirdPersonController(
+      stage,
+      physics,
+      () => internals?.rig,
+      (rig) => loadedCharacterCode().locomotionSource(rig),
+    );
     controller.orbit.yaw = (internals?.rig?.root.rotation.y ?? 0) * (180 / Math.PI) + 180;
     this.#controller = controller;
     this.#applySettings();

@@ -1,6 +1,6 @@
 import { css, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { RAGDOLL_LIMITS, type RagdollLimits } from '../runtime/ragdoll/index.js';
+import { RAGDOLL_LIMITS, type RagdollLimits } from '../runtime/ragdoll/limits.js';
 import { acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
 import type { AnimRagdollDetail } from './character-events.js';

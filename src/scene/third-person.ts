@@ -1,11 +1,11 @@
 import { MathUtils, Vector3 } from 'three';
-import { compileGraph, locomotionGraph, MANNEQUIN_RUN_SPEED, MANNEQUIN_WALK_SPEED } from '../graph/index.js';
+import { MANNEQUIN_RUN_SPEED, MANNEQUIN_WALK_SPEED } from '../graph/index.js';
 import { wrapAngle } from '../runtime/core.js';
 import { length2 } from '../runtime/length.js';
 import { CharacterController } from './character-controller.js';
 import type { CharacterRig } from './character-rig.js';
 import type { ClipLibrary } from './clip-library.js';
-import { GraphSource } from './graph-source.js';
+import type { GraphSource } from './graph-source.js';
 import { orbitPosition } from './orbit.js';
 import type { PhysicsWorld } from './physics.js';
 import type { Actor, Stage } from './stage.js';
@@ -90,7 +90,16 @@ export class ThirdPersonController implements Actor {
   readonly #ray = { origin: { x: 0, y: 0, z: 0 }, dir: { x: 0, y: 0, z: 0 } };
   #rayObject: InstanceType<PhysicsWorld['rapier']['Ray']> | null = null;
 
-  constructor(stage: Stage, physics: PhysicsWorld, rig: () => CharacterRig | undefined) {
+  /**
+   * `locomotion` makes the built-in locomotion graph over a rig's clips (scene/locomotion-source.ts, which
+   * the page fetches with the posing code); asked only while a rig exists.
+   */
+  constructor(
+    stage: Stage,
+    physics: PhysicsWorld,
+    rig: () => CharacterRig | undefined,
+    readonly locomotion: (rig: CharacterRig) => GraphSource,
+  ) {
     this.#stage = stage;
     this.#physics = physics;
     this.#getRig = rig;
@@ -239,17 +248,7 @@ export class ThirdPersonController implements Actor {
     if (source !== this.#graph && typeof source.setParam === 'function') return source as GraphSource;
     if (rig.source !== rig.playback && rig.source !== this.#graph) return null;
     if (this.#graph === null || this.#graphFor !== rig.library) {
-      const { asset } = rig.binding;
-      const clips = rig.library.clips.map((c) => ({
-        name: c.name,
-        binding: c.playback.binding,
-        start: c.start,
-        end: c.end,
-      }));
-      this.#graph = new GraphSource(compileGraph(locomotionGraph()), asset.skeleton, clips, {
-        weightCount: asset.defaultWeights.length,
-        defaultWeights: asset.defaultWeights,
-      });
+      this.#graph = this.locomotion(rig);
       this.#graphFor = rig.library;
     }
     rig.source = this.#graph;

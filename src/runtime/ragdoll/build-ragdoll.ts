@@ -4,10 +4,7 @@ import { type HumanoidMap, mapHumanoid } from '../retarget/humanoid-map.js';
 import type { Skeleton } from '../skeleton.js';
 import { quatFromAxes } from './frames.js';
 import { RAGDOLL_SLOTS, type RagdollSlot, ragdollBones } from './humanoid-bones.js';
-
-/** How far joints may turn: `natural` (anatomical) or `loose` (generous, as the reference design's). */
-export type RagdollLimits = 'natural' | 'loose';
-export const RAGDOLL_LIMITS: readonly RagdollLimits[] = ['natural', 'loose'];
+import type { RagdollLimits } from './limits.js';
 
 type JointKind = 'spine' | 'neck' | 'shoulder' | 'elbow' | 'hip' | 'knee';
 

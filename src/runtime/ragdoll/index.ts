@@ -3,14 +3,13 @@
 export { fromMatrix as quatFromMatrix, rotateVectorAt } from '../quat.js';
 export {
   buildRagdoll,
-  RAGDOLL_LIMITS,
   type RagdollBody,
   type RagdollJoint,
   type RagdollLayout,
-  type RagdollLimits,
   type RagdollVertices,
 } from './build-ragdoll.js';
 export { RAGDOLL_SLOTS, type RagdollSlot, ragdollBones } from './humanoid-bones.js';
+export { RAGDOLL_LIMITS, type RagdollLimits } from './limits.js';
 export { lyingYaw, ragdollBody, ragdollFaceUp, ragdollForward, ragdollHeadDirection } from './lying.js';
 export {
   createRagdollScratch,
