@@ -47,6 +47,7 @@ import { rigExtent } from './rig-extent.js';
 import { RigRootMotion } from './rig-root-motion.js';
 import { RigTiers } from './rig-tier.js';
 import { RigWarp } from './rig-warp.js';
+import { updateRootWorld } from './root-world.js';
 import { CpuSkinOutput, GpuSkinOutput, type SkinOutput } from './skin-output.js';
 import type { SkinningMode } from './skinning-modes.js';
 
@@ -673,7 +674,7 @@ export class CharacterRig implements Actor, LodSubject {
 
   /** `fk`: world matrices from the root's world matrix; refused for a root that is not finite. */
   #fkStage(pose: Pose): boolean {
-    this.root.updateWorldMatrix(true, false);
+    updateRootWorld(this.root);
     const world = this.root.matrixWorld.elements;
     const rootMatrix = this.#rootMatrix;
     for (let i = 0; i < 16; i++) rootMatrix[i] = world[i];

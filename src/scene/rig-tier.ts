@@ -2,6 +2,7 @@ import { Matrix4, type Object3D, type Sphere } from 'three';
 import type { RigidPart } from './gltf-binding.js';
 import type { RigTier } from './lod.js';
 import type { RigExtent } from './rig-extent.js';
+import { updateRootWorld } from './root-world.js';
 
 /**
  * A character rig's side of the tiers (lod.ts): the stage's choice for the frame, whether the rig poses
@@ -41,7 +42,7 @@ export class RigTiers {
   hold(root: Object3D, posedRoot: Float32Array, model: Float32Array, rigid: readonly RigidPart[]): void {
     this.posed = false;
     if (this.tier === 'culled') this.#fresh = false;
-    root.updateWorldMatrix(true, false);
+    updateRootWorld(root);
     if (!this.#inverted) {
       this.#posedInverse.fromArray(posedRoot).invert();
       this.#inverted = true;
@@ -70,7 +71,7 @@ export class RigTiers {
    */
   sphere(root: Object3D, out: Sphere): number {
     if (this.extent === null) return -1;
-    root.updateWorldMatrix(true, false);
+    updateRootWorld(root);
     out.copy(this.extent.sphere).applyMatrix4(root.matrixWorld);
     const size = (this.extent.size * out.radius) / (this.extent.sphere.radius || 1);
     return Number.isFinite(size + out.center.x + out.center.y + out.center.z) ? size : -1;

@@ -108,6 +108,26 @@ describe('instanced skinning', () => {
     expect(propped.errors).to.deep.equal([]);
   });
 
+  it("poses a crowd without recomposing the stage's own matrices for each character", async () => {
+    const { scene, characters } = await mountRow(4);
+    const content = scene.stage!.content;
+    const compose = content.updateMatrix;
+    let composed = 0;
+    content.updateMatrix = function (this: typeof content) {
+      composed++;
+      compose.call(this);
+    };
+    scene.step(1 / 60);
+    content.updateMatrix = compose;
+    // three's render brings the tree up to date; each rig's tier sphere and FK read its parent's matrix as it is
+    expect(composed, 'content group composed this frame').to.be.at.most(2);
+    for (const character of characters) {
+      const root = internals(character).rig!.root;
+      const expected = root.matrix.clone().premultiply(content.matrixWorld);
+      expect(root.matrixWorld.equals(expected), 'the root is placed under its parent').to.equal(true);
+    }
+  });
+
   it('shares one load: the copies share geometry and materials, and the last one out frees them', async () => {
     const { scene, characters } = await mountRow(3);
     const [a, b] = characters.map(skinnedOf);
