@@ -152,6 +152,7 @@ describe('<anim-inspector>', () => {
     const heap = () => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize;
     inspector.record();
     const FRAMES = 300;
+    const STRETCHES = 6;
     const stretch = () => {
       for (let f = 0; f < FRAMES; f++) {
         // a change every few frames: each is a row of the recording's typed arrays
@@ -161,15 +162,17 @@ describe('<anim-inspector>', () => {
       gc();
       return heap();
     };
-    // the first stretches free what loading left and hold the code compiled (as test/allocation/heap-kept)
-    const readings = [stretch(), stretch(), stretch(), stretch()];
-    const [before, after] = readings.slice(-2);
+    // the first stretches free what loading left and hold the code compiled (as test/allocation/heap-kept); of
+    // the later stretches the least growth counts: something kept per frame grows every stretch, while V8's own
+    // bookkeeping (feedback, compiled code) now and then lands a few kilobytes in one of them
+    const readings = Array.from({ length: STRETCHES }, stretch);
+    const growth = readings.slice(3).map((after, i) => after - readings[2 + i]);
     console.log(`inspector recording: used heap after gc() every ${FRAMES} frames: ${readings.join(' B, ')} B`);
-    expect((after - before) / FRAMES, 'bytes kept per frame').to.be.below(64);
+    expect(Math.min(...growth) / FRAMES, 'bytes kept per frame').to.be.below(64);
     const data = JSON.parse(inspector.stopRecording()!) as RecordingJson;
-    expect(data.dt).to.have.length(4 * FRAMES);
-    // every 20 frames, less the two stretch starts that set the value already there
-    expect(data.changes).to.have.length(57);
+    expect(data.dt).to.have.length(STRETCHES * FRAMES);
+    // every 20 frames, less the stretch starts after the first, which set the value already there
+    expect(data.changes).to.have.length(STRETCHES * (FRAMES / 20) - (STRETCHES - 1));
   });
 
   it('a `for` naming no character is one missing-target; bad JSON one bad-recording each', async () => {
