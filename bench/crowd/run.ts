@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import puppeteer from 'puppeteer-core';
+import { build, type Rolldown } from 'vite';
 import { CHROME_ARGS, findChrome, HOW_TO_GET_CHROME } from '../../tools/find-chrome.mjs';
 import { type CpuProfile, summarize } from './profile.js';
 
@@ -48,18 +48,27 @@ if (!chrome) {
   process.exit(1);
 }
 
-const bundle = await build({
-  entryPoints: [join(ROOT, 'bench/crowd/page.ts')],
-  bundle: true,
-  format: 'esm',
-  target: 'es2022',
-  write: false,
-  tsconfig: join(ROOT, 'tsconfig.json'),
+// built the way the package is (Vite), not with esbuild: esbuild lowers the #private fields of the elements'
+// decorated classes to WeakMap lookups, which the published build keeps native
+const built = await build({
+  configFile: false,
+  logLevel: 'warn',
   define: { 'process.env.NODE_ENV': '"production"' },
-  // the package's sideEffects list names dist/ only: without this the elements' own modules would be dropped
-  ignoreAnnotations: true,
+  plugins: [
+    {
+      // the package's sideEffects list names dist/ only: without this the elements' own modules would be dropped
+      name: 'keep-element-modules',
+      transform: (code, id) => (id.includes('/src/') ? { code, map: null, moduleSideEffects: true } : null),
+    },
+  ],
+  build: {
+    write: false,
+    target: 'es2022',
+    minify: false,
+    rolldownOptions: { input: join(ROOT, 'bench/crowd/page.ts'), output: { format: 'es', codeSplitting: false } },
+  },
 });
-const script = bundle.outputFiles[0].text;
+const script = (Array.isArray(built) ? built[0] : (built as Rolldown.RolldownOutput)).output[0].code;
 const page =
   '<!doctype html><meta charset="utf-8"><body style="margin:0"><script type="module" src="/bench.js"></script>';
 
