@@ -49,8 +49,9 @@ function matches(event: KeyboardEvent, key: string): boolean {
  * moves relative to the camera, the character turns to face its movement, Shift runs, Space jumps (a
  * physics jump: the vertical is handed off, gravity brings it down, and the landing is soft or hard by
  * the fall speed). It sets the locomotion graph's params `speed`, `grounded`, `jump` and `fall`; a
- * character without a graph of its own gets the built-in locomotion graph. A spring-arm camera orbits
- * the character (drag to turn it) and is pulled in front of walls by a ray.
+ * character without a graph of its own gets the built-in locomotion graph (over its clips, in step by
+ * their sync markers). A spring-arm camera orbits the character (drag to turn it) and is pulled in front
+ * of walls by a ray.
  *
  * Keys are read only while the scene has focus (click it, or tab to it): the page's other inputs keep
  * their keys. Scripts (and tests) drive it through `input` (`{forward, right, run, jump}`) without any

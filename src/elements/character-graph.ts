@@ -403,20 +403,8 @@ export class CharacterGraph {
   /** A new graph source on the rig's clips, carrying on from the previous one's states and times. */
   #bind(): void {
     const rig = this.#rig!;
-    const graph = this.#compiled!;
-    const { asset } = rig.binding;
     const library = rig.library;
-    const clips = library.clips.map((c) => ({
-      name: c.name,
-      binding: c.playback.binding,
-      start: c.start,
-      end: c.end,
-      markers: c.markers,
-    }));
-    const source = new (loadedCharacterCode().GraphSource)(graph, asset.skeleton, clips, {
-      weightCount: asset.defaultWeights.length,
-      defaultWeights: asset.defaultWeights,
-    });
+    const source = loadedCharacterCode().rigGraphSource(rig, this.#compiled!);
     source.params.set(this.#params);
     this.#params = source.params;
     if (this.#source) source.instance.carryOver(this.#source.instance);

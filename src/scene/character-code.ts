@@ -8,7 +8,7 @@
 export { frameCharacter } from './character-framing.js';
 export { CharacterRig } from './character-rig.js';
 export { resolveExternalClips } from './clip-sources.js';
-export { GraphSource } from './graph-source.js';
+export { rigGraphSource } from './graph-source.js';
 export { locomotionSource } from './locomotion-source.js';
 export { RigPropertyTracks } from './rig-property-tracks.js';
 export { RootMotionViews } from './root-motion-views.js';

@@ -8,6 +8,7 @@ import {
   setParam,
 } from '../graph/index.js';
 import { type ClipBinding, type Pose, RootMotion, type RootMotionOptions, type Skeleton } from '../runtime/core.js';
+import type { CharacterRig } from './character-rig.js';
 import type { TimedPoseSource } from './pose-pipeline.js';
 
 /** A clip a character offers a graph: its name, binding and play window (seconds; default the whole clip). */
@@ -129,4 +130,23 @@ export class GraphSource implements TimedPoseSource {
     const s = this.instance.stateOf(layer);
     return s < 0 ? null : this.graph.states[s].name;
   }
+}
+
+/**
+ * A graph source on a rig's clips as its library has them (play windows and sync markers) and with its
+ * model's morph weights: what a character's own graph and a controller's built-in one both run on.
+ */
+export function rigGraphSource(rig: CharacterRig, graph: CompiledGraph): GraphSource {
+  const { asset } = rig.binding;
+  const clips = rig.library.clips.map((c) => ({
+    name: c.name,
+    binding: c.playback.binding,
+    start: c.start,
+    end: c.end,
+    markers: c.markers,
+  }));
+  return new GraphSource(graph, asset.skeleton, clips, {
+    weightCount: asset.defaultWeights.length,
+    defaultWeights: asset.defaultWeights,
+  });
 }

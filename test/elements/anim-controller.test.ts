@@ -3,13 +3,20 @@ import type { Group, Mesh } from 'three';
 import { COURSE, course, ledge } from '../../demo/level.js';
 import type { AnimController } from '../../src/elements/anim-controller.js';
 import '../../src/elements/anim-controller.js';
+import '../../src/elements/anim-marker.js';
+import { MANNEQUIN_RUN_SPEED, MANNEQUIN_WALK_SPEED } from '../../src/graph/locomotion.js';
+import { buildSyncMarkers, phaseError } from '../../src/runtime/index.js';
+import type { GraphSource } from '../../src/scene/graph-source.js';
 import { startPhysics } from '../../src/scene/physics.js';
 import { MANNEQUIN, mountCharacter, settle } from '../helpers/character.js';
 import { internals } from '../helpers/internals.js';
 
 /** A mannequin with a third-person controller on `scenery`; time moves only by step(). */
-async function mount(scenery: Group | Mesh, attributes = '') {
-  const mounted = await mountCharacter(`src="${MANNEQUIN}"`, `<anim-controller ${attributes}></anim-controller>`);
+async function mount(scenery: Group | Mesh, attributes = '', children = '') {
+  const mounted = await mountCharacter(
+    `src="${MANNEQUIN}"`,
+    `${children}<anim-controller ${attributes}></anim-controller>`,
+  );
   const controller = mounted.character.querySelector<AnimController>('anim-controller')!;
   await controller.ready;
   const stage = mounted.scene.stage!;
@@ -126,6 +133,50 @@ describe('<anim-controller type="third-person">', () => {
     expect(z - -2, 'travel from the new place').to.be.closeTo(0.61, 0.05);
     expect(controller.place[0]).to.be.closeTo(x, 1e-6);
     expect(controller.place[2]).to.be.closeTo(z, 1e-6);
+  });
+
+  it("the built-in locomotion graph keeps the clips' feet in step by their sync markers", async () => {
+    // run's markers half a cycle from walk's: in step by markers, not by the clips' normalized times
+    const { scene, character, controller, errors } = await mount(
+      course(20),
+      `walk-speed="${(MANNEQUIN_WALK_SPEED + MANNEQUIN_RUN_SPEED) / 2}"`,
+      `<anim-clip name="walk"><anim-marker name="left-foot" time="0"></anim-marker>
+         <anim-marker name="right-foot" time="0.55"></anim-marker></anim-clip>
+       <anim-clip name="run"><anim-marker name="left-foot" time="0.34"></anim-marker>
+         <anim-marker name="right-foot" time="0"></anim-marker></anim-clip>`,
+    );
+    controller.input.forward = 1;
+    const walkMarkers = buildSyncMarkers(
+      [
+        { name: 'left-foot', time: 0 },
+        { name: 'right-foot', time: 0.55 },
+      ],
+      1.1,
+    )!;
+    const runMarkers = buildSyncMarkers(
+      [
+        { name: 'left-foot', time: 0.34 },
+        { name: 'right-foot', time: 0 },
+      ],
+      0.68,
+    )!;
+    let measured = 0;
+    run(scene, 2, () => {
+      const source = internals(character).rig!.source as GraphSource;
+      const { instance, graph } = source;
+      const time = (name: string) => {
+        for (let e = 0; e < instance.outCount[0]; e++)
+          if (graph.clipNames[instance.outClip[e]] === name && instance.outWeight[e] > 0) return instance.outTime[e];
+        return Number.NaN;
+      };
+      const [w, r] = [time('walk'), time('run')];
+      if (Number.isNaN(w) || Number.isNaN(r)) return;
+      expect(phaseError(walkMarkers, w, runMarkers, r)).to.be.below(0.02);
+      measured++;
+    });
+    // walking between the walk and run paces blends the two for most of the two seconds
+    expect(measured).to.be.above(60);
+    expect(errors).to.deep.equal([]);
   });
 
   it('turns to face the movement, relative to the camera', async () => {
