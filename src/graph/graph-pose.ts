@@ -18,12 +18,12 @@ import {
   type SampleCache,
   type Skeleton,
   sampleClip,
-  setRestPose,
 } from '../runtime/core.js';
 import type { CompiledGraph } from './compile.js';
 import { MAX_LIVE_STATES, TRANSITION_START } from './event-kinds.js';
 import type { GraphInstance } from './instance.js';
 import { resolveMask } from './mask.js';
+import { ScratchPoses } from './scratch-poses.js';
 
 /**
  * Turns a graph instance's output into a local pose with the runtime's kernels: each layer's weighted
@@ -41,8 +41,7 @@ export class GraphPose {
   readonly unknownMaskJoints: { layer: string; joints: string[] }[] = [];
 
   private readonly rest: Pose;
-  private readonly scratch: Pose[] = [];
-  private readonly scratchClip: Int32Array;
+  private readonly scratch: ScratchPoses;
   private readonly inputs: BlendLayer[] = [];
   private readonly masks: (Float32Array | null)[];
   private readonly caches: (SampleCache | null)[];
@@ -78,30 +77,24 @@ export class GraphPose {
     const joints = skeleton.jointCount;
     const size = poseSize(joints, weightCount);
     const entries = MAX_LIVE_STATES * graph.maxPoints;
-    // One buffer for everything sampled each frame (key fractions, key cursors, poses): a crowd's graphs
-    // then each read one stretch of memory, not a dozen small arrays scattered over the heap.
+    // One buffer for what is the character's own each frame (key fractions, key cursors, its pose): a crowd's
+    // graphs then each read one stretch of memory; the poses it samples into are shared (ScratchPoses)
     let keys = 0;
     for (const c of clips) keys += c ? c.clip.timelines.length : 0;
     const intsAt = keys * 8;
     const posesAt = intsAt + Math.ceil(keys / 2) * 8;
-    const buffer = new ArrayBuffer(posesAt + size * (entries + 2) * 4);
+    const buffer = new ArrayBuffer(posesAt + size * 4);
     const fractions = new Float64Array(buffer, 0, keys);
     const cursors = new Int32Array(buffer, intsAt, keys);
-    const block = new Float32Array(buffer, posesAt, size * (entries + 2));
-    this.pose = createPose(joints, weightCount, block, 0);
-    this.rest = createPose(joints, weightCount, block, size);
-    setRestPose(skeleton, this.rest, defaultWeights);
+    this.pose = createPose(joints, weightCount, new Float32Array(buffer, posesAt, size));
+    this.scratch = ScratchPoses.of(skeleton, weightCount, defaultWeights, entries);
+    this.rest = this.scratch.rest;
     copyPose(this.rest, this.pose);
     if (graph.transitionBlend.includes(1)) {
       this.inertia = new Inertializer(joints, weightCount);
       this.inertia.reset(this.pose);
     }
-    for (let e = 0; e < entries; e++) {
-      const pose = createPose(joints, weightCount, block, size * (e + 2));
-      this.scratch.push(pose);
-      this.inputs.push({ pose, weight: 0, mask: null });
-    }
-    this.scratchClip = new Int32Array(entries).fill(-1);
+    for (let e = 0; e < entries; e++) this.inputs.push({ pose: this.scratch.poses[e], weight: 0, mask: null });
     let at = 0;
     this.caches = graph.clipNames.map((_, c) => {
       const n = clips[c]?.clip.timelines.length ?? -1;
@@ -182,9 +175,9 @@ export class GraphPose {
           const clip = instance.outClip[o + e];
           const reference = this.references[clip];
           if (reference === null || !this.sampleInto(e, clip, instance.outTime[o + e])) continue;
-          const scratch = this.scratch[e];
+          const scratch = this.scratch.poses[e];
           makeAdditive(scratch, reference, scratch);
-          this.scratchClip[e] = -1; // now a difference, not a pose: reset before its next use
+          this.scratch.spoil(e);
           applyAdditive(this.pose, scratch, weight * instance.outWeight[o + e], mask, this.pose);
         }
         continue;
@@ -192,9 +185,9 @@ export class GraphPose {
       let n = 0;
       for (let e = 0; e < count; e++) {
         if (!this.sampleInto(e, instance.outClip[o + e], instance.outTime[o + e])) continue;
-        if (l === 0 && this.rootMotion !== null) this.extract(instance, o + e, this.scratch[e]);
+        if (l === 0 && this.rootMotion !== null) this.extract(instance, o + e, this.scratch.poses[e]);
         const input = this.inputs[n++];
-        input.pose = this.scratch[e];
+        input.pose = this.scratch.poses[e];
         input.weight = weight * instance.outWeight[o + e];
         input.mask = mask;
       }
@@ -263,12 +256,7 @@ export class GraphPose {
   private sampleInto(e: number, clip: number, time: number): boolean {
     const binding = this.clips[clip];
     if (!binding) return false;
-    const pose = this.scratch[e];
-    if (this.scratchClip[e] !== clip) {
-      copyPose(this.rest, pose);
-      this.scratchClip[e] = clip;
-    }
-    sampleClip(binding, this.clipStarts[clip] + time, this.caches[clip]!, pose);
+    sampleClip(binding, this.clipStarts[clip] + time, this.caches[clip]!, this.scratch.take(e, binding));
     return true;
   }
 }

@@ -119,6 +119,23 @@ describe('graph: pose', () => {
     expectClose(xs(pose), [1, 1.125, 1.125, 1], 1e-6);
   });
 
+  it("graphs on one skeleton sample into shared poses and never see each other's channels", () => {
+    // the arm-only clip leaves the other joints at rest, though the whole-body one sampled into the same poses
+    const arm = buildClip({
+      name: 'arm',
+      tracks: [{ target: 'Arm', path: 'translation', times: [0, 1], values: [0, 0, 0, 4, 0, 0] }],
+    });
+    const one = (clip: string): GraphDefinition => ({ states: [{ name: 'only', clip }] });
+    const body = run(one('body'), [shift('body', 7, 7)], [[0.5]]);
+    const armOnly = run(one('arm'), [arm], [[0.5]]);
+    expectClose(xs(armOnly), [0, 0, 2, 0], 1e-6);
+    // and each keeps its own pose when the other samples after it
+    const again = run(one('body'), [shift('body', 5, 5)], [[0.5]]);
+    expectClose(xs(body), [7, 7, 7, 7], 1e-6);
+    expectClose(xs(again), [5, 5, 5, 5], 1e-6);
+    expectClose(xs(armOnly), [0, 0, 2, 0], 1e-6);
+  });
+
   it('a crossfade gives the blend of both clips; a missing clip leaves its share to the rest', () => {
     const def: GraphDefinition = {
       params: [{ name: 'go', type: 'bool' }],

@@ -1,0 +1,68 @@
+import {
+  type ClipBinding,
+  copyPose,
+  createPose,
+  type Pose,
+  poseSize,
+  type Skeleton,
+  setRestPose,
+} from '../runtime/core.js';
+
+/**
+ * The poses GraphPose samples clips into and blends from, and the rest pose they start from, shared by every
+ * GraphPose of one skeleton and morph-weight defaults. Characters are posed one at a time and a pose sampled
+ * here is blended before the next character samples, so a crowd of a thousand samples into the same few
+ * kilobytes, kept in cache, instead of each into its own (most of a character's memory, fetched again every
+ * frame).
+ */
+export class ScratchPoses {
+  readonly rest: Pose;
+  readonly poses: Pose[] = [];
+  readonly #held: (ClipBinding | null)[] = [];
+
+  private constructor(
+    readonly skeleton: Skeleton,
+    readonly weightCount: number,
+    readonly defaultWeights: Float32Array | undefined,
+  ) {
+    this.rest = createPose(skeleton.jointCount, weightCount);
+    setRestPose(skeleton, this.rest, defaultWeights);
+  }
+
+  /** The shared set for this skeleton and defaults, with at least `count` poses. */
+  static of(skeleton: Skeleton, weightCount: number, defaultWeights: Float32Array | undefined, count: number) {
+    let sets = shared.get(skeleton);
+    if (!sets) shared.set(skeleton, (sets = []));
+    let set = sets.find((s) => s.weightCount === weightCount && s.defaultWeights === defaultWeights);
+    if (!set) sets.push((set = new ScratchPoses(skeleton, weightCount, defaultWeights)));
+    const size = poseSize(skeleton.jointCount, weightCount);
+    if (set.poses.length < count) {
+      const block = new Float32Array(size * (count - set.poses.length));
+      for (let at = 0; at < block.length; at += size) {
+        set.poses.push(createPose(skeleton.jointCount, weightCount, block, at));
+        set.#held.push(null);
+      }
+    }
+    return set;
+  }
+
+  /**
+   * Pose e made ready for `binding` to be sampled into: the rest pose first unless e last held the same
+   * binding's channels (sampling writes every channel the binding animates; the rest are the rest pose's).
+   */
+  take(e: number, binding: ClipBinding): Pose {
+    const pose = this.poses[e];
+    if (this.#held[e] !== binding) {
+      copyPose(this.rest, pose);
+      this.#held[e] = binding;
+    }
+    return pose;
+  }
+
+  /** Pose e no longer holds a clip's channels as sampled (made a difference): the rest pose again before reuse. */
+  spoil(e: number): void {
+    this.#held[e] = null;
+  }
+}
+
+const shared = new WeakMap<Skeleton, ScratchPoses[]>();
