@@ -23,6 +23,8 @@ export interface PathResult {
   drawCalls: number;
   heapGrowthBytes: number;
   setupMs: number;
+  /** How many characters the last frame put in each level-of-detail tier (ours only). */
+  tiers?: string;
 }
 
 /** Side of the square plaza for `count` people: the same density (about 2.5 people per 10 m²) at every size. */
@@ -122,7 +124,10 @@ export async function runOurs(count: number, frames: number): Promise<PathResult
   const setupMs = performance.now() - t0;
   if (profiled) console.profileEnd(`${profiled}-setup`);
   console.log(`ours: ${count} characters set up in ${setupMs.toFixed(0)} ms`);
-  const result = { ...measure(stage, frames), setupMs };
+  const measured = measure(stage, frames);
+  const { full, half, quarter, culled } = stage.lod.counts;
+  const tiers = `${full} full, ${half} every 2nd frame, ${quarter} every 4th, ${culled} culled`;
+  const result = { ...measured, setupMs, tiers };
   scene.remove();
   return result;
 }

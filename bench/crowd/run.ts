@@ -18,6 +18,7 @@ interface PathResult {
   drawCalls: number;
   heapGrowthBytes: number;
   setupMs: number;
+  tiers?: string;
 }
 
 type BenchWindow = Record<'runOurs' | 'runThree', (count: number, frames: number) => Promise<PathResult>>;
@@ -144,7 +145,7 @@ try {
       `  ${count} characters (${frames} frames, setup: ours ${(ours.setupMs / 1000).toFixed(1)} s${three ? `, three.js ${(three.setupMs / 1000).toFixed(1)} s` : ''}):`,
     );
     console.log(
-      `    anim-elements: animation ${fmt(ours.animMs)} ms, whole frame ${fmt(ours.frameMs)} ms, draw calls ${ours.drawCalls}, heap growth ${kb(ours.heapGrowthBytes)}`,
+      `    anim-elements: animation ${fmt(ours.animMs)} ms, whole frame ${fmt(ours.frameMs)} ms, draw calls ${ours.drawCalls}, heap growth ${kb(ours.heapGrowthBytes)}; tiers: ${ours.tiers}`,
     );
     if (three) {
       console.log(
