@@ -14,6 +14,7 @@ import { type CpuProfile, summarize } from './profile.js';
 
 interface PathResult {
   animMs: number;
+  animMedianMs: number;
   frameMs: number;
   drawCalls: number;
   heapGrowthBytes: number;
@@ -145,7 +146,7 @@ try {
       `  ${count} characters (${frames} frames, setup: ours ${(ours.setupMs / 1000).toFixed(1)} s${three ? `, three.js ${(three.setupMs / 1000).toFixed(1)} s` : ''}):`,
     );
     console.log(
-      `    anim-elements: animation ${fmt(ours.animMs)} ms, whole frame ${fmt(ours.frameMs)} ms, draw calls ${ours.drawCalls}, heap growth ${kb(ours.heapGrowthBytes)}; tiers: ${ours.tiers}`,
+      `    anim-elements: animation ${fmt(ours.animMs)} ms (median frame ${fmt(ours.animMedianMs)}), whole frame ${fmt(ours.frameMs)} ms, draw calls ${ours.drawCalls}, heap growth ${kb(ours.heapGrowthBytes)}; tiers: ${ours.tiers}`,
     );
     if (three) {
       console.log(
