@@ -21,7 +21,7 @@ export class ScratchPoses {
   readonly #held: (ClipBinding | null)[] = [];
 
   private constructor(
-    readonly skeleton: Skeleton,
+    skeleton: Skeleton,
     readonly weightCount: number,
     readonly defaultWeights: Float32Array | undefined,
   ) {
