@@ -13,6 +13,8 @@ import { busyScene } from '../helpers/busy-scene.js';
 const DT = 1 / 60;
 /** Frames per stretch of the heap-after-gc() test. */
 const FRAMES_KEPT = 400;
+/** Stretches of FRAMES_KEPT frames; the last four's growth is judged. */
+const STRETCHES = 10;
 
 const heap = () => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize;
 const gc = () => (globalThis as unknown as { gc: () => void }).gc();
@@ -34,13 +36,14 @@ describe('the frame allocates nothing', () => {
       gc();
       return heap();
     };
-    // the first stretches free what loading left behind (megabytes) and hold the last code compiled
+    // the first stretches free what loading left behind (megabytes) and hold the code compiled; V8's warm-up
+    // (feedback, optimised code) then keeps landing tens of kilobytes in some stretches and none in others, fading
+    // to nothing after about twenty (30 stretches measured). Something kept per frame grows in every stretch, so
+    // the least growth of the later stretches is what counts.
     const readings: number[] = [];
-    for (let i = 0; i < 4; i++) readings.push(await settled());
-    const [before, after] = readings.slice(-2);
+    for (let i = 0; i < STRETCHES; i++) readings.push(await settled());
+    const growth = readings.slice(-4).map((after, i) => after - readings[readings.length - 5 + i]);
     console.log(`used heap after gc(), every ${FRAMES_KEPT} frames: ${readings.join(' B, ')} B`);
-    // anything kept per frame (a listener, a cache entry, a pushed array) shows here; today's steady state keeps
-    // about 30 bytes a frame of something not yet found (JIT code or Rapier's glue), hence the bound
-    expect((after - before) / FRAMES_KEPT, 'bytes kept per frame').to.be.below(64);
+    expect(Math.min(...growth) / FRAMES_KEPT, 'bytes kept per frame').to.be.below(64);
   });
 });
