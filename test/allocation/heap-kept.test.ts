@@ -9,6 +9,7 @@
 import { expect } from '@open-wc/testing';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import { busyScene } from '../helpers/busy-scene.js';
+import { canCollect, heapAfterGc } from '../helpers/heap.js';
 
 const DT = 1 / 60;
 /** Frames per stretch of the heap-after-gc() test. */
@@ -16,13 +17,10 @@ const FRAMES_KEPT = 400;
 /** Stretches of FRAMES_KEPT frames; the last four's growth is judged. */
 const STRETCHES = 10;
 
-const heap = () => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize;
-const gc = () => (globalThis as unknown as { gc: () => void }).gc();
-
 describe('the frame allocates nothing', () => {
   it('keeps the used heap after gc() flat over steady frames', async function () {
     this.timeout(600000);
-    expect(typeof (globalThis as { gc?: unknown }).gc, 'Chromium runs with --expose-gc').to.equal('function');
+    expect(canCollect(), 'Chromium runs with --expose-gc').to.equal(true);
     const { scene, controller, characters } = await busyScene();
     const faller = characters.find((c) => c.id === 'faller') as AnimCharacter;
     controller.input.forward = 1;
@@ -30,11 +28,7 @@ describe('the frame allocates nothing', () => {
       // knocked up, the ragdoll simulates through most of the stretch and then settles
       await faller.ragdoll({ velocity: [0, 6, 0] });
       for (let f = 0; f < FRAMES_KEPT; f++) scene.step(DT);
-      // Rapier's wrappers register with a FinalizationRegistry, whose cleanup runs in a task after a collection
-      gc();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      gc();
-      return heap();
+      return heapAfterGc();
     };
     // the first stretches free what loading left behind (megabytes) and hold the code compiled; V8's warm-up
     // (feedback, optimised code) then keeps landing tens of kilobytes in some stretches and none in others, fading
