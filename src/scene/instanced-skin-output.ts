@@ -15,8 +15,12 @@ interface Slot {
   readonly skin: Skin;
   readonly index: number;
   readonly member: SkinMember;
-  /** The skin's three Skeleton: its boneMatrices get a copy of the posed row (what scripts and debug views read). */
+  /**
+   * The skin's three Skeleton: its boneMatrices is the row itself while the character is instanced (what
+   * scripts and debug views read, at no copy), and `own`, its array before, again after.
+   */
   readonly skeleton: ThreeSkeleton | null;
+  readonly own: Float32Array | null;
 }
 
 /**
@@ -45,9 +49,14 @@ export class InstancedSkinOutput implements SkinOutput {
       const sources = binding.skinned.filter((p) => p.skin === s).map((p) => p.mesh);
       if (sources.length === 0) return;
       const skin = binding.asset.skins[s];
-      const member: SkinMember = { view: new Float32Array(0), carry: new Float32Array(0), row: -1, drawn };
+      const skeleton = binding.skeletons[s];
+      const own = skeleton?.boneMatrices ?? null;
+      const placed = () => {
+        if (skeleton) skeleton.boneMatrices = member.view;
+      };
+      const member: SkinMember = { view: new Float32Array(0), carry: new Float32Array(0), row: -1, placed, drawn };
       skins.join(this.#model, s, skin.joints.length, member, sources);
-      this.#slots.push({ skin, index: s, member, skeleton: binding.skeletons[s] });
+      this.#slots.push({ skin, index: s, member, skeleton, own });
     });
     for (const { mesh, skin } of binding.skinned) {
       placeInWorld(mesh);
@@ -76,10 +85,9 @@ export class InstancedSkinOutput implements SkinOutput {
   write(model: Float32Array): void {
     const slots = this.#slots;
     for (let i = 0; i < slots.length; i++) {
-      const { skin, index, member, skeleton } = slots[i];
+      const { skin, index, member } = slots[i];
       skinningMatrices(skin, model, member.view);
       member.carry.set(IDENTITY);
-      skeleton?.boneMatrices?.set(member.view);
       this.#skins.touch(this.#model, index);
     }
   }
@@ -98,7 +106,14 @@ export class InstancedSkinOutput implements SkinOutput {
   }
 
   dispose(): void {
-    for (const { index, member } of this.#slots) this.#skins.leave(this.#model, index, member);
+    for (const { index, member, skeleton, own } of this.#slots) {
+      // the skeleton takes back its own array (a GPU output's texture reads it) with the last pose in it
+      if (skeleton && own) {
+        own.set(member.view);
+        skeleton.boneMatrices = own;
+      }
+      this.#skins.leave(this.#model, index, member);
+    }
     this.#slots.length = 0;
     for (const { mesh, mask } of this.#hidden) mesh.layers.mask = mask;
     this.#hidden.length = 0;

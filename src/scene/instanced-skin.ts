@@ -32,6 +32,8 @@ export interface SkinMember {
   /** The row's carry matrix, 16 floats after `view` (replaced with it). */
   carry: Float32Array;
   row: number;
+  /** Called after `view` and `carry` are replaced (the owner may show the row elsewhere). */
+  placed(): void;
   /** Whether the character is drawn (on the stage, visible, not culled). Read once per frame per primitive. */
   drawn(): boolean;
 }
@@ -222,6 +224,7 @@ class SkinGroup {
     const carry = start + this.#joints * 16;
     member.view = this.#data.subarray(start, carry);
     member.carry = this.#data.subarray(carry, carry + 16);
+    member.placed();
   }
 
   #grow(capacity: number): void {

@@ -186,6 +186,33 @@ describe('instanced skinning', () => {
     expect(differing / covered, 'pixels that differ').to.be.lessThan(0.04);
   });
 
+  it("shows an instanced character's row as its skeleton's boneMatrices, through moved rows and opting out", async () => {
+    const { scene, characters } = await mountRow(3);
+    const [first, , last] = characters;
+    const skeleton = skinnedOf(last)[0].skeleton;
+    const member = () => (internals(last).rig!.output as InstancedSkinOutput).members[0];
+    // drawn alone first: three's bone texture reads the skeleton's own array
+    last.instancing = 'off';
+    scene.step(0.1);
+    const own = skeleton.boneMatrices!;
+    expect(skeleton.boneTexture!.image.data).to.equal(own);
+    last.instancing = 'auto';
+    scene.step(0.2);
+    expect(skeleton.boneMatrices, 'the row drawn, not a copy of it').to.equal(member().view);
+    first.remove();
+    expect(member().row, 'the last row moved into the gap').to.equal(0);
+    expect(skeleton.boneMatrices).to.equal(member().view);
+    scene.step(0.2);
+    const posed = member().view.slice();
+    expect(posed.some((v, i) => Math.abs(v - own[i]) > 1e-3), 'posed since').to.equal(true);
+    last.instancing = 'off';
+    // its own array back, with the last pose in it, and still the bone texture's
+    expect(skeleton.boneMatrices).to.equal(own);
+    expectClose(own.subarray(0, posed.length), posed, 0);
+    scene.step(0);
+    expect(skeleton.boneTexture!.image.data).to.equal(skeleton.boneMatrices);
+  });
+
   it('opts out per character and per scene, and back in', async () => {
     const { scene, characters, errors } = await mountRow(3);
     const [a, b] = characters;
