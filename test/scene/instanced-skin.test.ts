@@ -204,7 +204,10 @@ describe('instanced skinning', () => {
     expect(skeleton.boneMatrices).to.equal(member().view);
     scene.step(0.2);
     const posed = member().view.slice();
-    expect(posed.some((v, i) => Math.abs(v - own[i]) > 1e-3), 'posed since').to.equal(true);
+    expect(
+      posed.some((v, i) => Math.abs(v - own[i]) > 1e-3),
+      'posed since',
+    ).to.equal(true);
     last.instancing = 'off';
     // its own array back, with the last pose in it, and still the bone texture's
     expect(skeleton.boneMatrices).to.equal(own);
