@@ -19,11 +19,11 @@ import {
   type Skeleton,
   sampleClip,
 } from '../runtime/core.js';
+import { ScratchPoses } from '../runtime/scratch-poses.js';
 import type { CompiledGraph } from './compile.js';
 import { MAX_LIVE_STATES, TRANSITION_START } from './event-kinds.js';
 import type { GraphInstance } from './instance.js';
 import { resolveMask } from './mask.js';
-import { ScratchPoses } from './scratch-poses.js';
 
 /**
  * Turns a graph instance's output into a local pose with the runtime's kernels: each layer's weighted

@@ -5,9 +5,10 @@ import { advanceClock, type Clock, createClock, MAX_SEGMENTS, moveClock, resetCl
 import { EventColumns } from './event-columns.js';
 import { Inertializer } from './inertialize.js';
 import { type PlaybackStretch, sharedPlaybackBlock } from './playback-block.js';
-import { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.js';
+import { copyPose, createPose, type Pose, poseSize } from './pose.js';
 import type { RootMotion } from './root-motion.js';
 import { type SampleCache, sampleClip } from './sample.js';
+import { ScratchPoses } from './scratch-poses.js';
 import type { Skeleton } from './skeleton.js';
 import type { TransitionBlend } from './transition-blends.js';
 import type { WrapMode } from './wrap-modes.js';
@@ -66,7 +67,8 @@ class Slot {
   constructor(
     private readonly state: Float64Array,
     readonly clock: Clock,
-    readonly pose: Pose,
+    /** Its pose in the skeleton's ScratchPoses, sampled into and blended from within one update. */
+    readonly index: number,
   ) {
     state[0] = -1;
   }
@@ -141,7 +143,8 @@ export class Playback {
   readonly eventValues = this.events.ints[1];
   readonly eventTimes = this.events.floats[0];
 
-  private readonly rest: Pose;
+  /** The slots' poses and the rest pose, shared with every playback of the skeleton (see ScratchPoses). */
+  private readonly scratch: ScratchPoses;
   /** Each additive clip's first pose (of its play window), the pose its motion is measured from. */
   private readonly references: (Pose | null)[];
   private readonly slots: Slot[] = [];
@@ -169,20 +172,13 @@ export class Playback {
     const size = poseSize(skeleton.jointCount, weightCount);
     let keys = 0;
     for (const c of clips) keys += c.binding.clip.timelines.length;
-    // f64: slot fades, clock segments, key fractions; i32: key cursors; f32: the poses
+    // f64: slot fades, clock segments, key fractions; i32: key cursors; f32: the pose
     const segments = MAX_SEGMENTS * 4;
-    this.stretch = sharedPlaybackBlock(
-      MAX_SLOTS * (SLOT_FIELDS + segments) + keys,
-      keys,
-      size * (MAX_SLOTS + 2),
-    ).take();
+    this.stretch = sharedPlaybackBlock(MAX_SLOTS * (SLOT_FIELDS + segments) + keys, keys, size).take();
     const { f64, i32 } = this.stretch;
-    const block = this.stretch.f32;
-    this.pose = createPose(skeleton.jointCount, weightCount, block, 0);
-    // the poses read every frame sit together; the rest pose, read only when a clip starts, goes last
-    this.rest = createPose(skeleton.jointCount, weightCount, block, size * (MAX_SLOTS + 1));
-    setRestPose(skeleton, this.rest, defaultWeights);
-    copyPose(this.rest, this.pose);
+    this.pose = createPose(skeleton.jointCount, weightCount, this.stretch.f32, 0);
+    this.scratch = ScratchPoses.of(skeleton, weightCount, defaultWeights, MAX_SLOTS);
+    copyPose(this.scratch.rest, this.pose);
     this.inertia = new Inertializer(skeleton.jointCount, weightCount);
     this.inertia.reset(this.pose);
     let at = MAX_SLOTS * (SLOT_FIELDS + segments);
@@ -197,7 +193,7 @@ export class Playback {
     this.references = clips.map((c, i) => {
       if (!c.additive) return null;
       const reference = createPose(skeleton.jointCount, weightCount);
-      copyPose(this.rest, reference);
+      copyPose(this.scratch.rest, reference);
       sampleClip(c.binding, c.start ?? 0, this.caches[i], reference);
       return reference;
     });
@@ -205,9 +201,8 @@ export class Playback {
       const fades = f64.subarray(i * SLOT_FIELDS, (i + 1) * SLOT_FIELDS);
       const from = MAX_SLOTS * SLOT_FIELDS + i * segments;
       const clock = createClock(f64.subarray(from, from + segments));
-      const slot = new Slot(fades, clock, createPose(skeleton.jointCount, weightCount, block, size * (i + 1)));
-      this.slots.push(slot);
-      this.layers.push({ pose: slot.pose, weight: 0, mask: null });
+      this.slots.push(new Slot(fades, clock, i));
+      this.layers.push({ pose: this.scratch.poses[i], weight: 0, mask: null });
     }
   }
 
@@ -254,11 +249,7 @@ export class Playback {
     resetClock(slot.clock, start, Math.max(start, end), speed, options.loop ?? def.loop ?? 'repeat');
     // the clock starts at the edge its own speed plays from; a playback running backwards starts at the other
     if (this.speed < 0) slot.clock.time = speed < 0 ? slot.clock.start : slot.clock.end;
-    if (slot.clip !== clip) {
-      slot.weight = 0;
-      // Sampling writes only what the clip drives; the rest of a slot's pose stays at rest from here on.
-      copyPose(this.rest, slot.pose);
-    }
+    if (slot.clip !== clip) slot.weight = 0;
     slot.clip = clip;
     slot.overlay = overlay;
     if (overlay) this.currentOverlay = slot;
@@ -345,10 +336,11 @@ export class Playback {
         motion?.accumulate(s.clip, s.clock, s.weight * motionScale, null);
         continue;
       }
-      sampleClip(def.binding, s.clock.time, this.caches[s.clip], s.pose);
-      motion?.accumulate(s.clip, s.clock, s.weight * motionScale, s.pose);
+      const pose = this.scratch.take(s.index, def.binding);
+      sampleClip(def.binding, s.clock.time, this.caches[s.clip], pose);
+      motion?.accumulate(s.clip, s.clock, s.weight * motionScale, pose);
       const layer = this.layers[live++];
-      layer.pose = s.pose;
+      layer.pose = pose;
       layer.weight = s.weight;
     }
     if (motion) this.inertia.applyMotion(motion.delta, dt);
@@ -359,12 +351,12 @@ export class Playback {
     }
     const l0 = this.layers[0];
     const l1 = this.layers[1];
-    if (live === 0) copyPose(this.rest, this.pose);
+    if (live === 0) copyPose(this.scratch.rest, this.pose);
     else if (live === 1 && l0.weight >= 1) copyPose(l0.pose, this.pose);
     else if (live === 2 && l0.weight + l1.weight >= 1) {
       // The common crossfade: a plain two-pose blend is cheaper than the general layered one.
       blendPoses(l0.pose, l1.pose, l1.weight / (l0.weight + l1.weight), this.pose);
-    } else blendLayers(this.layers, live, this.rest, this.pose);
+    } else blendLayers(this.layers, live, this.scratch.rest, this.pose);
     this.inertia.apply(this.pose, this.skipped);
     this.skipped = 0;
     if (overlays > 0) this.layerOverlays(dt, true);
@@ -388,16 +380,16 @@ export class Playback {
       if (s.clock.finished && s.fadeTo > 0) this.fadeOut(s, this.defaultFade);
       if (!posed) continue;
       const reference = this.references[s.clip];
+      const pose = this.scratch.take(s.index, def.binding);
+      sampleClip(def.binding, s.clock.time, this.caches[s.clip], pose);
       if (reference) {
-        // the slot holds a difference after this frame: start it from rest again
-        copyPose(this.rest, s.pose);
-        sampleClip(def.binding, s.clock.time, this.caches[s.clip], s.pose);
-        makeAdditive(s.pose, reference, s.pose);
-        applyAdditive(this.pose, s.pose, s.weight, def.mask ?? null, this.pose);
+        makeAdditive(pose, reference, pose);
+        // it holds a difference now: the rest pose again before its next sample
+        this.scratch.spoil(s.index);
+        applyAdditive(this.pose, pose, s.weight, def.mask ?? null, this.pose);
       } else {
-        sampleClip(def.binding, s.clock.time, this.caches[s.clip], s.pose);
         const layer = this.layers[0];
-        layer.pose = s.pose;
+        layer.pose = pose;
         layer.weight = s.weight;
         layer.mask = def.mask ?? null;
         // joint by joint the pose below is read before it is written: what the mask leaves out shows through

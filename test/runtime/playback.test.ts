@@ -123,6 +123,40 @@ describe('runtime: playback', () => {
     expect(p.pose.translations[0]).to.be.closeTo(10.25, 1e-5);
   });
 
+  it("playbacks of one skeleton share their sampling poses, yet none sees another's channels or its own last difference", () => {
+    const body = buildSkeleton({ names: ['root', 'arm'], parents: [-1, 0], translations: [0, 0, 0, 0, 2, 0] });
+    const along = (name: string, targets: string[], x0: number) =>
+      bindClip(
+        buildClip({
+          name,
+          tracks: targets.map((target) => ({
+            target,
+            path: 'translation' as const,
+            times: [0, 1],
+            values: [x0, 0, 0, x0 + 1, 0, 0],
+          })),
+        }),
+        body,
+      );
+    const whole = new Playback(body, [{ binding: along('whole', ['root', 'arm'], 7) }]);
+    // a root-only clip, and over it a root-only additive one (a difference from its first pose)
+    const rootOnly = new Playback(body, [
+      { binding: along('root', ['root'], 3) },
+      { binding: along('lift', ['root'], 0), additive: true },
+    ]);
+    whole.play(0, { fade: 0 });
+    rootOnly.play(0, { fade: 0 });
+    rootOnly.play(1, { fade: 0 });
+    for (let f = 1; f <= 3; f++) {
+      whole.update(0.25);
+      rootOnly.update(0.25);
+      expect(whole.pose.translations[3]).to.be.closeTo(7 + 0.25 * f, 1e-6);
+      // the arm, sampled by the other playback into the same pose, stays at rest here, frame after frame
+      expect([...rootOnly.pose.translations.subarray(3, 6)]).to.deep.equal([0, 2, 0]);
+      expect(rootOnly.pose.translations[0]).to.be.closeTo(3 + 0.5 * f, 1e-6);
+    }
+  });
+
   it('queues loop, finish and clip events; a finished once clip can be played again', () => {
     const p = playback([{ eventTimes: Float32Array.from([0.5]) }, { loop: 'once' }]);
     p.play(0, { fade: 0 });
