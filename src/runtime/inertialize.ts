@@ -18,25 +18,20 @@ import { copyPose, createPose, type Pose, poseSize } from './pose.js';
  * The source's velocity comes from the last two frames shown, the target's from its first two, so the
  * first frame of a blend shows the source carried on (extrapolated by its velocity) and the offsets are
  * taken on the next: the pose and its velocity run on without a step. Nothing is allocated after
- * construction.
+ * construction but the first blend's state (most playbacks never start one; theirs is 28 kB for a 65-joint
+ * skeleton).
  */
 export class Inertializer {
   /** The last pose shown and the one before it (swapped, never copied twice). */
   private last: Pose;
   private before: Pose;
   private lastDt = 0;
-  /** The source carried on over the blend's first frame, and the target shown under it. */
-  private readonly carried: Pose;
-  private readonly target: Pose;
-  /** Per channel: x0, v0, T. Linear channels index the pose's data; rotations by joint × 3. */
-  private readonly linear: Float64Array;
-  private readonly angular: Float64Array;
-  /** The channels (and joints) whose offset or velocity is not zero: only those decay (most never move). */
-  private readonly movingLinear: Int32Array;
-  private readonly movingJoints: Int32Array;
+  /** What a running blend keeps (most playbacks never start one): made by the first `start`. */
+  private blend: BlendState | null = null;
   private movingLinearCount = 0;
   private movingJointCount = 0;
   private readonly jointCount: number;
+  private readonly weightCount: number;
   /** 0 idle, 1 the first frame (source carried on), 2 the second (offsets taken), 3 decaying. */
   private phase = 0;
   private duration = 0;
@@ -48,16 +43,11 @@ export class Inertializer {
 
   constructor(jointCount: number, weightCount = 0) {
     this.jointCount = jointCount;
+    this.weightCount = weightCount;
     const size = poseSize(jointCount, weightCount);
-    const block = new Float32Array(size * 4);
+    const block = new Float32Array(size * 2);
     this.last = createPose(jointCount, weightCount, block, 0);
     this.before = createPose(jointCount, weightCount, block, size);
-    this.carried = createPose(jointCount, weightCount, block, size * 2);
-    this.target = createPose(jointCount, weightCount, block, size * 3);
-    this.linear = new Float64Array(size * 3);
-    this.angular = new Float64Array(jointCount * 9);
-    this.movingLinear = new Int32Array(size);
-    this.movingJoints = new Int32Array(jointCount);
   }
 
   /** Whether a blend is running. */
@@ -87,6 +77,7 @@ export class Inertializer {
       this.phase = 0;
       return;
     }
+    this.blend ??= blendState(this.jointCount, this.weightCount);
     this.phase = 1;
     this.duration = duration;
     this.elapsed = 0;
@@ -124,7 +115,7 @@ export class Inertializer {
     if (this.phase === 1) {
       if (dt > 0) this.carryOn(pose, dt);
       else copyPose(this.last, pose);
-    } else if (this.phase === 2 && !(dt > 0)) copyPose(this.carried, pose);
+    } else if (this.phase === 2 && !(dt > 0)) copyPose(this.blend!.carried, pose);
     else if (this.phase !== 0) {
       if (this.phase === 2) this.takeOffsets(pose, dt);
       this.elapsed += dt;
@@ -148,7 +139,8 @@ export class Inertializer {
 
   /** The blend's first frame: the target is kept aside and the source carried on by its last velocity. */
   private carryOn(pose: Pose, dt: number): void {
-    copyPose(pose, this.target);
+    const { target, carried } = this.blend!;
+    copyPose(pose, target);
     const k = this.lastDt > 0 ? dt / this.lastDt : 0;
     const p1 = this.last.data;
     const p2 = this.before.data;
@@ -165,7 +157,7 @@ export class Inertializer {
       scaleRotation(k);
       compose(o, j * 4, a, j * 4);
     }
-    copyPose(pose, this.carried);
+    copyPose(pose, carried);
     this.firstDt = dt;
     this.phase = 2;
   }
@@ -176,15 +168,15 @@ export class Inertializer {
    */
   private takeOffsets(pose: Pose, dt: number): void {
     const T = this.duration;
-    const s = this.carried.data;
-    const t0 = this.target.data;
+    const { carried, target, linear: lin, angular: ang, movingLinear, movingJoints } = this.blend!;
+    const s = carried.data;
+    const t0 = target.data;
     const t1 = pose.data;
     // the pose shown before the first frame (remember() has moved it to `before` since)
     const p1 = this.before.data;
     const r0 = this.jointCount * 3;
     const r1 = this.jointCount * 7;
     const h = this.firstDt;
-    const lin = this.linear;
     let moving = 0;
     for (let i = 0; i < s.length; i++) {
       if (i >= r0 && i < r1) continue;
@@ -192,15 +184,14 @@ export class Inertializer {
       // the offset a frame earlier: the source shown then against the target moved back by its velocity
       const targetBack = t0[i] - ((t1[i] - t0[i]) * h) / dt;
       decayChannel(lin, i * 3, x0, (x0 - (p1[i] - targetBack)) / h, T);
-      if (lin[i * 3] !== 0 || lin[i * 3 + 1] !== 0) this.movingLinear[moving++] = i;
+      if (lin[i * 3] !== 0 || lin[i * 3 + 1] !== 0) movingLinear[moving++] = i;
     }
     this.movingLinearCount = moving;
     moving = 0;
-    const cr = this.carried.rotations;
-    const tr = this.target.rotations;
+    const cr = carried.rotations;
+    const tr = target.rotations;
     const nr = pose.rotations;
     const pr = this.before.rotations;
-    const ang = this.angular;
     for (let j = 0; j < this.jointCount; j++) {
       const q = j * 4;
       relative(cr, tr, q);
@@ -224,7 +215,7 @@ export class Inertializer {
         ang[a + 6] !== 0 ||
         ang[a + 7] !== 0
       )
-        this.movingJoints[moving++] = j;
+        movingJoints[moving++] = j;
     }
     this.movingJointCount = moving;
     this.phase = 3;
@@ -234,21 +225,46 @@ export class Inertializer {
   private decay(pose: Pose): void {
     const t = this.elapsed;
     const d = pose.data;
-    const lin = this.linear;
+    const { linear: lin, angular: ang, movingLinear, movingJoints } = this.blend!;
     for (let k = 0; k < this.movingLinearCount; k++) {
-      const i = this.movingLinear[k];
+      const i = movingLinear[k];
       d[i] += offsetAt(lin, i * 3, t);
     }
-    const ang = this.angular;
     const o = pose.rotations;
     for (let k = 0; k < this.movingJointCount; k++) {
-      const j = this.movingJoints[k];
+      const j = movingJoints[k];
       Q[0] = offsetAt(ang, j * 9, t);
       Q[1] = offsetAt(ang, j * 9 + 3, t);
       Q[2] = offsetAt(ang, j * 9 + 6, t);
       compose(o, j * 4, o, j * 4);
     }
   }
+}
+
+/** What a running blend keeps between frames. */
+interface BlendState {
+  /** The source carried on over the blend's first frame, and the target shown under it. */
+  readonly carried: Pose;
+  readonly target: Pose;
+  /** Per channel: x0, v0, T. Linear channels index the pose's data; rotations by joint × 3. */
+  readonly linear: Float64Array;
+  readonly angular: Float64Array;
+  /** The channels (and joints) whose offset or velocity is not zero: only those decay (most never move). */
+  readonly movingLinear: Int32Array;
+  readonly movingJoints: Int32Array;
+}
+
+function blendState(jointCount: number, weightCount: number): BlendState {
+  const size = poseSize(jointCount, weightCount);
+  const block = new Float32Array(size * 2);
+  return {
+    carried: createPose(jointCount, weightCount, block, 0),
+    target: createPose(jointCount, weightCount, block, size),
+    linear: new Float64Array(size * 3),
+    angular: new Float64Array(jointCount * 9),
+    movingLinear: new Int32Array(size),
+    movingJoints: new Int32Array(jointCount),
+  };
 }
 
 /** Scratch: a rotation vector in Q[0..2] (and a quaternion in Q[3..6]); BACK a quaternion. */

@@ -121,7 +121,8 @@ class Slot {
  * Plays a skeleton's clips with crossfades. `play` is idempotent: asking for the clip already playing or
  * fading in does nothing, so a script may call it every frame. Each `update(dt)` advances the clocks and
  * fades, samples every live clip and blends them into `pose`, and queues loop, finish and clip-event
- * notifications (read them from `events*` up to `eventCount`). Nothing is allocated after construction.
+ * notifications (read them from `events*` up to `eventCount`). Nothing is allocated after construction
+ * but the state of the first inertial blend (see Inertializer).
  *
  * A clip with a mask or marked additive plays as an overlay: playing it crossfades among overlays only and
  * leaves the base clip playing; it is layered over the base each frame (masked, or added), contributes no
