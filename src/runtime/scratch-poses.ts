@@ -3,11 +3,11 @@ import { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.j
 import type { Skeleton } from './skeleton.js';
 
 /**
- * The poses a Playback or a graph's GraphPose samples clips into and blends from, and the rest pose they start
- * from, shared by every one of them on one skeleton and morph-weight defaults. Characters are posed one at a time and a pose sampled
- * here is blended before the next character samples, so a crowd of a thousand samples into the same few
- * kilobytes, kept in cache, instead of each into its own (most of a character's memory, fetched again every
- * frame).
+ * The poses a Playback or a graph's GraphPose samples clips into and blends from, and the rest pose they
+ * start from, shared by every one of them on one skeleton and morph-weight defaults. Characters are posed
+ * one at a time and a pose sampled here is blended before the next character samples, so a crowd of a
+ * thousand samples into the same few kilobytes, kept in cache, instead of each into its own (most of a
+ * character's memory, fetched again every frame).
  */
 export class ScratchPoses {
   readonly rest: Pose;
