@@ -105,6 +105,9 @@ function mountScene(): AnimScene {
   scene.setAttribute('paused', '');
   scene.setAttribute('shadows', '');
   scene.setAttribute('ground', '');
+  // CROWD_LOD=off (run.ts): every character posed every frame, to tell the tiers' saving from the per-frame floor
+  const lod = (window as { benchLod?: string }).benchLod;
+  if (lod) scene.setAttribute('lod', lod);
   // small, with a small shadow map: the rasterizer shares the CPU under SwiftShader (see drain)
   // and off screen while it sets up: the loop draws no redraw frames (each would rasterize the whole crowd
   // under SwiftShader as the characters arrive); measure() steps the stage by hand

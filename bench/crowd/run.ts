@@ -40,6 +40,8 @@ const PROFILE_DIR = process.env.CROWD_PROFILE;
 const DRAW = process.env.CROWD_DRAW !== '0';
 /** CROWD_THREE=0 skips three.js's path (a quicker look at ours alone). */
 const RUN_THREE = process.env.CROWD_THREE !== '0' && DRAW;
+/** CROWD_LOD=<rule>: the scene's `lod` attribute for our path (`off` poses every character every frame). */
+const LOD = process.env.CROWD_LOD ?? '';
 /** CROWD_FRAMES=<n>: frames measured at every size instead of FRAMES (more frames, steadier figures). */
 const FRAMES_ASKED = Number(process.env.CROWD_FRAMES) || 0;
 const TYPES: Record<string, string> = { '.glb': 'model/gltf-binary', '.js': 'text/javascript', '.html': 'text/html' };
@@ -106,6 +108,7 @@ try {
   await tab.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'domcontentloaded', timeout: 0 });
   await tab.waitForFunction('window.benchReady === true', { timeout: 0 });
   if (!DRAW) await tab.evaluate(() => Object.assign(window, { benchDraw: false }));
+  if (LOD) await tab.evaluate((rule) => Object.assign(window, { benchLod: rule }), LOD);
   const setProfile = (name: string) =>
     tab.evaluate((n) => Object.assign(window, { benchProfile: n }), PROFILE_DIR ? name : '');
   if (PROFILE_DIR) {
@@ -123,7 +126,7 @@ try {
     });
   }
   console.log(
-    `bench:crowd: headless Chromium, WebGL on SwiftShader; per frame, CPU milliseconds${DRAW ? '' : ' (CROWD_DRAW=0: frames not drawn)'}`,
+    `bench:crowd: headless Chromium, WebGL on SwiftShader; per frame, CPU milliseconds${DRAW ? '' : ' (CROWD_DRAW=0: frames not drawn)'}${LOD ? ` (our scene's lod="${LOD}")` : ''}`,
   );
   for (const count of SIZES) {
     const frames = FRAMES_ASKED || (FRAMES[count] ?? 60);
