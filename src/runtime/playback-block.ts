@@ -1,6 +1,6 @@
 /**
  * Flat memory for the playbacks of many characters: each character's per-frame state (its slots' fades,
- * its clocks' swept segments, its key cursors, its poses) is one contiguous stretch of a shared
+ * its clocks' swept segments, its key cursors, its pose) is one contiguous stretch of a shared
  * ArrayBuffer, character after character, instead of a dozen typed arrays scattered over the heap. A
  * crowd's update then walks a few large blocks in order, and the cost per character stays flat as the
  * crowd grows (no pointer chasing into cold, scattered backing stores).
