@@ -14,3 +14,14 @@ export async function heapAfterGc(): Promise<number> {
   gc();
   return (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize;
 }
+
+/**
+ * The least growth between consecutive readings over the last `count` of them: something kept per frame grows in
+ * every stretch, while V8's warm-up (feedback, compiled code) lands kilobytes in some stretches and none in others.
+ */
+export function leastGrowth(readings: readonly number[], count: number): number {
+  let least = Number.POSITIVE_INFINITY;
+  for (let i = readings.length - count; i < readings.length; i++)
+    least = Math.min(least, readings[i] - readings[i - 1]);
+  return least;
+}
