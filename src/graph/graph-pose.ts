@@ -163,32 +163,31 @@ export class GraphPose {
     let written = false;
     this.rootMotion?.beginFrame();
     for (let l = 0; l < layers.length; l++) {
-      const weight = l === 0 ? 1 : instance.layerWeight[l];
+      const weight = l === 0 ? 1 : instance.layerWeightOf(l);
       if (!(weight > 0)) continue;
       const mask = this.masks[l];
-      const o = l * instance.outStride;
-      const count = instance.outCount[l];
+      const count = instance.entryCount(l);
       if (layers[l].additive) {
         if (!written) copyPose(this.rest, this.pose);
         written = true;
         for (let e = 0; e < count; e++) {
-          const clip = instance.outClip[o + e];
+          const clip = instance.entryClip(l, e);
           const reference = this.references[clip];
-          if (reference === null || !this.sampleInto(e, clip, instance.outTime[o + e])) continue;
+          if (reference === null || !this.sampleInto(e, clip, instance.entryTime(l, e))) continue;
           const scratch = this.scratch.poses[e];
           makeAdditive(scratch, reference, scratch);
           this.scratch.spoil(e);
-          applyAdditive(this.pose, scratch, weight * instance.outWeight[o + e], mask, this.pose);
+          applyAdditive(this.pose, scratch, weight * instance.entryWeight(l, e), mask, this.pose);
         }
         continue;
       }
       let n = 0;
       for (let e = 0; e < count; e++) {
-        if (!this.sampleInto(e, instance.outClip[o + e], instance.outTime[o + e])) continue;
-        if (l === 0 && this.rootMotion !== null) this.extract(instance, o + e, this.scratch.poses[e]);
+        if (!this.sampleInto(e, instance.entryClip(l, e), instance.entryTime(l, e))) continue;
+        if (l === 0 && this.rootMotion !== null) this.extract(instance, e, this.scratch.poses[e]);
         const input = this.inputs[n++];
         input.pose = this.scratch.poses[e];
-        input.weight = weight * instance.outWeight[o + e];
+        input.weight = weight * instance.entryWeight(l, e);
         input.mask = mask;
       }
       if (n === 0) continue;
@@ -220,22 +219,22 @@ export class GraphPose {
     const motion = this.rootMotion;
     if (motion === null) return;
     motion.beginFrame();
-    const count = instance.outCount[0];
-    for (let e = 0; e < count; e++) if (this.clips[instance.outClip[e]]) this.extract(instance, e, null);
+    const count = instance.entryCount(0);
+    for (let e = 0; e < count; e++) if (this.clips[instance.entryClip(0, e)]) this.extract(instance, e, null);
   }
 
-  /** Root motion of output entry `e` over the span it swept, into the extractor; holds the root of `pose` (if any). */
+  /** Root motion of the base layer's output entry `e` over the span it swept, into the extractor; holds the root of `pose` (if any). */
   private extract(instance: GraphInstance, e: number, pose: Pose | null): void {
-    const clip = instance.outClip[e];
+    const clip = instance.entryClip(0, e);
     const target = this.motionClips![clip];
     if (target < 0) return;
     const offset = this.clipStarts[clip];
     const c = this.sweep;
-    const start = offset + instance.outWindowStart[e];
-    const end = offset + instance.outWindowEnd[e];
-    const from = offset + instance.outPrevTime[e];
-    const to = offset + instance.outTime[e];
-    const wraps = instance.outWraps[e];
+    const start = offset + instance.entryWindowStart(0, e);
+    const end = offset + instance.entryWindowEnd(0, e);
+    const from = offset + instance.entryPrevTime(0, e);
+    const to = offset + instance.entryTime(0, e);
+    const wraps = instance.entryWraps(0, e);
     c.start = start;
     c.end = end;
     c.segmentCount = 0;
@@ -249,7 +248,7 @@ export class GraphPose {
       for (let k = -1; k > wraps && c.segmentCount < MAX_SEGMENTS - 1; k--) pushSpan(c, end, start);
       pushSpan(c, end, to);
     }
-    this.rootMotion!.accumulate(target, c, instance.outWeight[e], pose);
+    this.rootMotion!.accumulate(target, c, instance.entryWeight(0, e), pose);
   }
 
   /** Samples a logical clip into scratch pose e (from the rest pose when it last held another clip). */

@@ -97,12 +97,11 @@ export class GraphHistory {
     for (let l = 0; l < this.layers; l++) {
       this.state[r * this.layers + l] = instance.stateOf(l);
       this.transition[r * this.layers + l] = instance.transitionOf(l);
-      const layerWeight = l === 0 ? 1 : instance.layerWeight[l];
-      const o = l * instance.outStride;
-      for (let e = 0; e < instance.outCount[l]; e++) {
-        const clip = instance.outClip[o + e];
-        this.weight[c0 + clip] += instance.outWeight[o + e] * layerWeight;
-        this.clipTime[c0 + clip] = instance.outTime[o + e];
+      const layerWeight = l === 0 ? 1 : instance.layerWeightOf(l);
+      for (let e = 0; e < instance.entryCount(l); e++) {
+        const clip = instance.entryClip(l, e);
+        this.weight[c0 + clip] += instance.entryWeight(l, e) * layerWeight;
+        this.clipTime[c0 + clip] = instance.entryTime(l, e);
       }
     }
     for (let p = 0; p < this.paramCount; p++) this.params[r * this.paramCount + p] = params[p];

@@ -6,16 +6,14 @@ import {
   syncedTime,
 } from '../runtime/sync-markers.js';
 import type { CompiledGraph } from './compile.js';
+import type { InstanceLayout } from './instance-layout.js';
 import type { PlayWindows } from './play-windows.js';
 
-/** The instance's slot arrays the sync reads and moves (see GraphInstance). */
+/** The instance's state the sync reads and moves: its slots' states, times, weights and leading windows. */
 export interface SyncSlots {
-  readonly slotState: Int32Array;
-  readonly slotTime: Float64Array;
-  readonly slotPrev: Float64Array;
-  readonly slotWeight: Float64Array;
-  /** The window (span) of each slot's leading clip: its clip, or its blend space's heaviest. */
-  readonly slotLead: Int32Array;
+  readonly layout: InstanceLayout;
+  readonly ints: Int32Array;
+  readonly floats: Float64Array;
 }
 
 /**
@@ -50,9 +48,10 @@ export class GraphSync {
 
   /** Markers that lead slot s, when its state repeats (a one-shot keeps its own time). */
   #markers(s: number): SyncMarkers | null {
-    const state = this.slots.slotState[s];
+    const { layout, ints } = this.slots;
+    const state = ints[layout.slotState + s];
     if (state < 0 || this.graph.states[state].loop !== 'repeat') return null;
-    return this.spans[this.slots.slotLead[s]] ?? null;
+    return this.spans[ints[layout.slotLead + s]] ?? null;
   }
 
   /** A state just entered in `dest` starts at the marker position of the state in `source` (-1: none). */
@@ -61,11 +60,11 @@ export class GraphSync {
     const to = this.#markers(dest);
     const from = this.#markers(source);
     if (!to || !from) return;
-    const { slotTime, slotPrev } = this.slots;
-    const t = syncedTime(from, markerPosition(from, fraction(slotTime[source]) * from.length), to, 0);
+    const { layout, floats } = this.slots;
+    const t = syncedTime(from, markerPosition(from, fraction(floats[layout.slotTime + source]) * from.length), to, 0);
     if (Number.isNaN(t)) return;
-    slotTime[dest] = t / to.length;
-    slotPrev[dest] = slotTime[dest];
+    floats[layout.slotTime + dest] = t / to.length;
+    floats[layout.slotPrev + dest] = t / to.length;
   }
 
   /**
@@ -74,27 +73,30 @@ export class GraphSync {
    * loops stay counted and its root motion continuous).
    */
   follow(base: number, count: number): void {
-    const { slotState, slotTime, slotWeight } = this.slots;
+    const { layout, ints, floats } = this.slots;
+    const state = layout.slotState;
+    const weight = layout.slotWeight;
+    const time = layout.slotTime;
     let leader = -1;
     let live = 0;
     for (let s = base; s < base + count; s++) {
-      if (slotState[s] < 0) continue;
+      if (ints[state + s] < 0) continue;
       live++;
-      if (leader < 0 || slotWeight[s] > slotWeight[leader]) leader = s;
+      if (leader < 0 || floats[weight + s] > floats[weight + leader]) leader = s;
     }
     const from = live > 1 ? this.#markers(leader) : null;
     if (!from) return;
-    const position = markerPosition(from, fraction(slotTime[leader]) * from.length);
+    const position = markerPosition(from, fraction(floats[time + leader]) * from.length);
     for (let s = base; s < base + count; s++) {
-      if (s === leader || slotState[s] < 0) continue;
+      if (s === leader || ints[state + s] < 0) continue;
       const to = this.#markers(s);
       if (!to) continue;
-      const n = slotTime[s];
+      const n = floats[time + s];
       const t = syncedTime(from, position, to, fraction(n) * to.length);
       if (Number.isNaN(t)) continue;
       // the same phase on the loop nearest where the slot's own clock took it
       const f = t / to.length;
-      slotTime[s] = f + Math.round(n - f);
+      floats[time + s] = f + Math.round(n - f);
     }
   }
 
@@ -115,12 +117,12 @@ export class GraphSync {
    * leader's phase) moves to where the new leader already was, so no clip jumps.
    */
   relead(s: number, from: number, to: number): void {
-    const { slotTime, slotPrev } = this.slots;
-    const phase = fraction(slotTime[s]);
+    const { layout, floats } = this.slots;
+    const phase = fraction(floats[layout.slotTime + s]);
     const d = this.phaseIn(from, phase, to, phase) - phase;
     const delta = d - Math.round(d);
-    slotTime[s] += delta;
-    slotPrev[s] += delta;
+    floats[layout.slotTime + s] += delta;
+    floats[layout.slotPrev + s] += delta;
   }
 }
 

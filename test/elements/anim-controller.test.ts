@@ -165,8 +165,9 @@ describe('<anim-controller type="third-person">', () => {
       const source = internals(character).rig!.source as GraphSource;
       const { instance, graph } = source;
       const time = (name: string) => {
-        for (let e = 0; e < instance.outCount[0]; e++)
-          if (graph.clipNames[instance.outClip[e]] === name && instance.outWeight[e] > 0) return instance.outTime[e];
+        for (let e = 0; e < instance.entryCount(0); e++)
+          if (graph.clipNames[instance.entryClip(0, e)] === name && instance.entryWeight(0, e) > 0)
+            return instance.entryTime(0, e);
         return Number.NaN;
       };
       const [w, r] = [time('walk'), time('run')];

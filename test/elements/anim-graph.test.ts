@@ -70,10 +70,9 @@ function handInstance(character: AnimCharacter) {
 /** The (clip, time, weight) entries a layer of an instance wrote, by clip name. */
 function entries(instance: GraphInstance, layer = 0): [string, number, number][] {
   const out: [string, number, number][] = [];
-  const o = layer * instance.outStride;
-  for (let e = 0; e < instance.outCount[layer]; e++) {
-    const clip = instance.outClip[o + e];
-    out.push([instance.graph.clipNames[clip], instance.outTime[o + e], instance.outWeight[o + e]]);
+  for (let e = 0; e < instance.entryCount(layer); e++) {
+    const clip = instance.entryClip(layer, e);
+    out.push([instance.graph.clipNames[clip], instance.entryTime(layer, e), instance.entryWeight(layer, e)]);
   }
   return out;
 }

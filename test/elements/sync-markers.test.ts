@@ -111,10 +111,10 @@ describe('sync markers: on a character', () => {
     for (let i = 0; i < 30; i++) {
       scene.step(1 / 60);
       const instance = internals.graph.instance!;
-      if (instance.outCount[0] < 2) continue;
+      if (instance.entryCount(0) < 2) continue;
       const time = (name: string) => {
-        for (let e = 0; e < instance.outCount[0]; e++)
-          if (graph.clipNames[instance.outClip[e]] === name) return instance.outTime[e];
+        for (let e = 0; e < instance.entryCount(0); e++)
+          if (graph.clipNames[instance.entryClip(0, e)] === name) return instance.entryTime(0, e);
         return Number.NaN;
       };
       expect(phaseError(walk, time('walk'), run, time('run'))).to.be.below(0.02);

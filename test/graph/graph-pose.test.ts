@@ -228,8 +228,8 @@ describe('graph: pose', () => {
         setParam(graph, params, 'grounded', f % 300 < 250);
         setParam(graph, params, 'fall', (f % 300) / 20);
         instance.update(1 / 60, params);
-        for (let e = 0; e < instance.outCount[0]; e++) {
-          trace.push(instance.outClip[e], instance.outTime[e], instance.outWeight[e]);
+        for (let e = 0; e < instance.entryCount(0); e++) {
+          trace.push(instance.entryClip(0, e), instance.entryTime(0, e), instance.entryWeight(0, e));
         }
         for (let e = 0; e < instance.eventCount; e++) trace.push(instance.eventKind[e], instance.eventState[e]);
       }

@@ -96,11 +96,10 @@ export function runCase(c: GraphCase): void {
     if (step.clips || step.times) {
       const sums = new Map<string, number>();
       const times = new Map<string, number>();
-      const o = layer * instance.outStride;
-      for (let e = 0; e < instance.outCount[layer]; e++) {
-        const clip = graph.clipNames[instance.outClip[o + e]];
-        sums.set(clip, (sums.get(clip) ?? 0) + instance.outWeight[o + e]);
-        times.set(clip, instance.outTime[o + e]);
+      for (let e = 0; e < instance.entryCount(layer); e++) {
+        const clip = graph.clipNames[instance.entryClip(layer, e)];
+        sums.set(clip, (sums.get(clip) ?? 0) + instance.entryWeight(layer, e));
+        times.set(clip, instance.entryTime(layer, e));
       }
       for (const [clip, w] of Object.entries(step.clips ?? {})) {
         expect(sums.get(clip) ?? 0, `${at}: output weight of clip ${clip}`).to.be.closeTo(w, 1e-9);
@@ -115,7 +114,7 @@ export function runCase(c: GraphCase): void {
       }
     }
     if (step.layerWeight !== undefined) {
-      expect(instance.layerWeight[layer], `${at}: layer weight`).to.be.closeTo(step.layerWeight, 1e-12);
+      expect(instance.layerWeightOf(layer), `${at}: layer weight`).to.be.closeTo(step.layerWeight, 1e-12);
     }
     if (step.events) expect(eventsOf(graph, instance), `${at}: events`).to.deep.equal(step.events);
     for (const [name, value] of Object.entries(step.params ?? {})) {

@@ -49,7 +49,7 @@ describe('graph: play windows', () => {
     expect(message).to.contain('1.5s').and.to.contain('1s').and.to.contain('whole clip');
     // the whole 2 s clip plays: half a second in, the time is 0.5 s (not frozen at the start)
     instance.update(0.5, new Float64Array(0));
-    expect(instance.outTime[0]).to.equal(0.5);
+    expect(instance.entryTime(0, 0)).to.equal(0.5);
     expect(instance.durationOf(0)).to.equal(2);
   });
 

@@ -27,13 +27,13 @@ describe('graph: playhead', () => {
     expect(instance.timeOf(0)).to.be.closeTo(1.5, 1e-12);
     instance.update(0, params);
     // the entry times written for sampling start from the seek, as from a standing start
-    expect(instance.outTime[0]).to.be.closeTo(1.5, 1e-12);
-    expect(instance.outPrevTime[0]).to.be.closeTo(1.5, 1e-12);
-    expect(instance.outWraps[0]).to.equal(0);
+    expect(instance.entryTime(0, 0)).to.be.closeTo(1.5, 1e-12);
+    expect(instance.entryPrevTime(0, 0)).to.be.closeTo(1.5, 1e-12);
+    expect(instance.entryWraps(0, 0)).to.equal(0);
     expect(eventsOf(graph, instance)).to.deep.equal([]);
     instance.update(0.75, params);
     expect(instance.timeOf(0)).to.be.closeTo(0.25, 1e-12);
-    expect(instance.outWraps[0]).to.equal(1);
+    expect(instance.entryWraps(0, 0)).to.equal(1);
   });
 
   it('a one-shot holds its end; seeking clamps to the clip; bad seeks do nothing', () => {

@@ -56,7 +56,7 @@ function walkToRun(lead: number, synced: boolean, runLength = RUN2): Run {
   for (let frame = 0; frame < 60; frame++) {
     instance.update(dt, params);
     if (instance.transitionOf(0) < 0) break;
-    if (instance.outCount[0] < 2) continue;
+    if (instance.entryCount(0) < 2) continue;
     const w = clipTime(instance, graph.clipNames.indexOf('walk'));
     const r = clipTime(instance, graph.clipNames.indexOf('run'));
     end = phaseError(walk, w, run, r);
@@ -66,7 +66,8 @@ function walkToRun(lead: number, synced: boolean, runLength = RUN2): Run {
 }
 
 function clipTime(instance: GraphInstance, clip: number): number {
-  for (let e = 0; e < instance.outCount[0]; e++) if (instance.outClip[e] === clip) return instance.outTime[e];
+  for (let e = 0; e < instance.entryCount(0); e++)
+    if (instance.entryClip(0, e) === clip) return instance.entryTime(0, e);
   throw new Error(`clip ${clip} not playing`);
 }
 
