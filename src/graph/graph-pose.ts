@@ -100,7 +100,7 @@ export class GraphPose {
       const n = clips[c]?.clip.timelines.length ?? -1;
       if (n < 0) return null;
       at += n;
-      return { keys: cursors.subarray(at - n, at), fractions: fractions.subarray(at - n, at) };
+      return { keys: cursors, fractions, at: at - n };
     });
     this.masks = graph.layers.map((layer) => {
       if (layer.mask === null) return null;

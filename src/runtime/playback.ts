@@ -65,55 +65,57 @@ const crossedScratch = /* @__PURE__ */ new Int32Array(EVENT_CAPACITY);
 /** One of a playback's blending clips; its numbers live in the playback's block (PlaybackBlock). */
 class Slot {
   constructor(
+    /** The playback's block stretch; the slot's fields are [at, at + SLOT_FIELDS). */
     private readonly state: Float64Array,
+    private readonly at: number,
     readonly clock: Clock,
     /** Its pose in the skeleton's ScratchPoses, sampled into and blended from within one update. */
     readonly index: number,
   ) {
-    state[0] = -1;
+    state[at] = -1;
   }
   get clip(): number {
-    return this.state[0];
+    return this.state[this.at];
   }
   set clip(value: number) {
-    this.state[0] = value;
+    this.state[this.at] = value;
   }
   /** Playing as an overlay (a masked or additive clip): it layers over the other clips, not in their crossfade. */
   get overlay(): boolean {
-    return this.state[1] !== 0;
+    return this.state[this.at + 1] !== 0;
   }
   set overlay(value: boolean) {
-    this.state[1] = value ? 1 : 0;
+    this.state[this.at + 1] = value ? 1 : 0;
   }
   get weight(): number {
-    return this.state[2];
+    return this.state[this.at + 2];
   }
   set weight(value: number) {
-    this.state[2] = value;
+    this.state[this.at + 2] = value;
   }
   get fadeFrom(): number {
-    return this.state[3];
+    return this.state[this.at + 3];
   }
   set fadeFrom(value: number) {
-    this.state[3] = value;
+    this.state[this.at + 3] = value;
   }
   get fadeTo(): number {
-    return this.state[4];
+    return this.state[this.at + 4];
   }
   set fadeTo(value: number) {
-    this.state[4] = value;
+    this.state[this.at + 4] = value;
   }
   get fadeElapsed(): number {
-    return this.state[5];
+    return this.state[this.at + 5];
   }
   set fadeElapsed(value: number) {
-    this.state[5] = value;
+    this.state[this.at + 5] = value;
   }
   get fadeDuration(): number {
-    return this.state[6];
+    return this.state[this.at + 6];
   }
   set fadeDuration(value: number) {
-    this.state[6] = value;
+    this.state[this.at + 6] = value;
   }
 }
 
@@ -173,22 +175,20 @@ export class Playback {
     const size = poseSize(skeleton.jointCount, weightCount);
     let keys = 0;
     for (const c of clips) keys += c.binding.clip.timelines.length;
-    // f64: slot fades, clock segments, key fractions; i32: key cursors; f32: the pose
+    // f64: key fractions, slot fades, clock segments; i32: key cursors; f32: the pose. Clip i's fractions and
+    // cursors sit at the same index of each (its cache's `at`)
     const segments = MAX_SEGMENTS * 4;
-    this.stretch = sharedPlaybackBlock(MAX_SLOTS * (SLOT_FIELDS + segments) + keys, keys, size).take();
+    this.stretch = sharedPlaybackBlock(keys + MAX_SLOTS * (SLOT_FIELDS + segments), keys, size).take();
     const { f64, i32 } = this.stretch;
     this.pose = createPose(skeleton.jointCount, weightCount, this.stretch.f32, 0);
     this.scratch = ScratchPoses.of(skeleton, weightCount, defaultWeights, MAX_SLOTS);
     copyPose(this.scratch.rest, this.pose);
     this.inertia = new Inertializer(skeleton.jointCount, weightCount);
     this.inertia.reset(this.pose);
-    let at = MAX_SLOTS * (SLOT_FIELDS + segments);
-    let keyAt = 0;
+    let at = 0;
     this.caches = clips.map((c) => {
-      const n = c.binding.clip.timelines.length;
-      const cache = { keys: i32.subarray(keyAt, keyAt + n), fractions: f64.subarray(at, at + n) };
-      at += n;
-      keyAt += n;
+      const cache = { keys: i32, fractions: f64, at };
+      at += c.binding.clip.timelines.length;
       return cache;
     });
     this.references = clips.map((c, i) => {
@@ -199,10 +199,9 @@ export class Playback {
       return reference;
     });
     for (let i = 0; i < MAX_SLOTS; i++) {
-      const fades = f64.subarray(i * SLOT_FIELDS, (i + 1) * SLOT_FIELDS);
-      const from = MAX_SLOTS * SLOT_FIELDS + i * segments;
+      const from = keys + MAX_SLOTS * SLOT_FIELDS + i * segments;
       const clock = createClock(f64.subarray(from, from + segments));
-      this.slots.push(new Slot(fades, clock, i));
+      this.slots.push(new Slot(f64, keys + i * SLOT_FIELDS, clock, i));
       this.layers.push({ pose: this.scratch.poses[i], weight: 0, mask: null });
     }
   }

@@ -15,17 +15,20 @@ import type { Pose } from './pose.js';
 import { slerp } from './quat.js';
 
 /**
- * Per-binding sampling state: the key interval and fraction each timeline gave at the last sample; the
- * key doubles as the next search's starting point, so forward playback finds its key in O(1).
+ * Per-binding sampling state: the key interval and fraction each timeline i gave at the last sample, at
+ * keys[at + i] and fractions[at + i]; the key doubles as the next search's starting point, so forward
+ * playback finds its key in O(1). A character's caches for all its clips share two arrays (`at` apart):
+ * one array object is one cold cache line in a crowd's frame, where a view per clip would be one each.
  */
 export interface SampleCache {
   readonly keys: Int32Array;
   readonly fractions: Float64Array;
+  readonly at: number;
 }
 
 export function createSampleCache(binding: ClipBinding): SampleCache {
   const n = binding.clip.timelines.length;
-  return { keys: new Int32Array(n), fractions: new Float64Array(n) };
+  return { keys: new Int32Array(n), fractions: new Float64Array(n), at: 0 };
 }
 
 /**
@@ -87,20 +90,21 @@ function findKey(times: Float32Array, t: number, cursor: number): number {
  * fraction 0, so every track then just reads or interpolates.
  */
 function locateKeys(timelines: readonly Float32Array[], t: number, cache: SampleCache): void {
-  const { keys, fractions } = cache;
+  const { keys, fractions, at } = cache;
   for (let i = 0; i < timelines.length; i++) {
     const times = timelines[i];
     const n = times.length;
+    const c = at + i;
     if (n === 1 || t <= times[0]) {
-      keys[i] = 0;
-      fractions[i] = 0;
+      keys[c] = 0;
+      fractions[c] = 0;
     } else if (t >= times[n - 1]) {
-      keys[i] = n - 1;
-      fractions[i] = 0;
+      keys[c] = n - 1;
+      fractions[c] = 0;
     } else {
-      const k = findKey(times, t, keys[i]);
-      keys[i] = k;
-      fractions[i] = (t - times[k]) / (times[k + 1] - times[k]);
+      const k = findKey(times, t, keys[c]);
+      keys[c] = k;
+      fractions[c] = (t - times[k]) / (times[k + 1] - times[k]);
     }
   }
 }
@@ -194,15 +198,15 @@ export function sampleClip(binding: ClipBinding, time: number, cache: SampleCach
   if (!Number.isFinite(time)) return;
   const clip = binding.clip;
   locateKeys(clip.timelines, time, cache);
-  const { keys, fractions } = cache;
+  const { keys, fractions, at } = cache;
   // One flat loop over the binding's plan: one values array in, one pose array out.
   const ops = binding.ops;
   const values = clip.values;
   const out = pose.data;
   for (let i = 0; i < ops.length; i += OP_SIZE) {
     const kind = ops[i];
-    const k = keys[ops[i + 1]];
-    const s = fractions[ops[i + 1]];
+    const k = keys[at + ops[i + 1]];
+    const s = fractions[at + ops[i + 1]];
     const o = ops[i + 3];
     if (kind === SAMPLE_VEC3) {
       const a = ops[i + 2] + k * 3;
