@@ -121,7 +121,7 @@ try {
     cdp.on('Profiler.consoleProfileFinished', ({ title, profile }) => {
       writeFileSync(join(PROFILE_DIR, `${title}.cpuprofile`), JSON.stringify(profile));
       const [, count, span] = /-(\d+)-(\w+)$/.exec(title ?? '') ?? [];
-      const frames = span === 'frames' ? (FRAMES[Number(count)] ?? 60) : 1;
+      const frames = span === 'frames' ? FRAMES_ASKED || (FRAMES[Number(count)] ?? 60) : 1;
       console.log(`profile ${title}:\n${summarize(profile as CpuProfile, frames)}`);
     });
   }
