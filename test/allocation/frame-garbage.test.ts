@@ -29,10 +29,10 @@ const ROUND_FRAMES = 130;
 const ROUNDS = 4;
 /**
  * Bytes a steady frame of the busy scene may allocate beyond Rapier's and three's own: 1,908 measured (mostly
- * doubles boxed at calls), plus room for the figure's drift as unrelated code changes what the compiler
- * inlines (±0.2 kB seen) or as Chromium changes (−4% from one Debian build to the next).
+ * doubles boxed at calls), 2,260 on Debian's Chromium 150 with the same code, plus room for the figure's drift
+ * as unrelated code changes what the compiler inlines (±0.2 kB seen). The regression below measures 2,956.
  */
-const BUDGET = 2250;
+const BUDGET = 2500;
 
 /** Chromium reads the figure when `performance.memory` is read, so it is read afresh each time. */
 const used = () => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize;
