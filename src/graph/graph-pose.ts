@@ -1,6 +1,5 @@
 import {
   applyAdditive,
-  type BlendLayer,
   blendLayers,
   blendPoses,
   type ClipBinding,
@@ -42,7 +41,6 @@ export class GraphPose {
 
   private readonly rest: Pose;
   private readonly scratch: ScratchPoses;
-  private readonly inputs: BlendLayer[] = [];
   private readonly masks: (Float32Array | null)[];
   private readonly caches: (SampleCache | null)[];
   private readonly references: (Pose | null)[];
@@ -51,8 +49,6 @@ export class GraphPose {
   /** Root motion extraction for the base layer; `motionClips` maps a logical clip to the extractor's clip. */
   private rootMotion: RootMotion | null = null;
   private motionClips: Int32Array | null = null;
-  /** The swept span of one entry, in the form the extractor reads (a clock's segments). */
-  private readonly sweep: Clock = createClock();
   /**
    * Inertial transitions: the whole pose's difference from the one shown before, decayed. Only a graph with an
    * inertial transition has one: it copies every pose shown into its history, a cost the others need not pay.
@@ -94,7 +90,6 @@ export class GraphPose {
       this.inertia = new Inertializer(joints, weightCount);
       this.inertia.reset(this.pose);
     }
-    for (let e = 0; e < entries; e++) this.inputs.push({ pose: this.scratch.poses[e], weight: 0, mask: null });
     let at = 0;
     this.caches = graph.clipNames.map((_, c) => {
       const n = clips[c]?.clip.timelines.length ?? -1;
@@ -185,7 +180,7 @@ export class GraphPose {
       for (let e = 0; e < count; e++) {
         if (!this.sampleInto(e, instance.entryClip(l, e), instance.entryTime(l, e))) continue;
         if (l === 0 && this.rootMotion !== null) this.extract(instance, e, this.scratch.poses[e]);
-        const input = this.inputs[n++];
+        const input = this.scratch.inputs[n++];
         input.pose = this.scratch.poses[e];
         input.weight = weight * instance.entryWeight(l, e);
         input.mask = mask;
@@ -194,7 +189,7 @@ export class GraphPose {
       if (written) {
         // Joint by joint, blendLayers reads the fallback before writing the same joint, so the pose below
         // can be both the fallback and the output: what the layer leaves uncovered shows through.
-        blendLayers(this.inputs, n, this.pose, this.pose);
+        blendLayers(this.scratch.inputs, n, this.pose, this.pose);
       } else this.writeFirst(n, mask);
       written = true;
     }
@@ -206,12 +201,13 @@ export class GraphPose {
    * rest through, so one clip is a copy and two a plain two-pose blend (a blend space's usual frame).
    */
   private writeFirst(n: number, mask: Float32Array | null): void {
-    const a = this.inputs[0];
-    const b = this.inputs[1];
+    const inputs = this.scratch.inputs;
+    const a = inputs[0];
+    const b = inputs[1];
     if (mask === null && n === 1 && a.weight >= 1) copyPose(a.pose, this.pose);
     else if (mask === null && n === 2 && a.weight + b.weight >= 1)
       blendPoses(a.pose, b.pose, b.weight / (a.weight + b.weight), this.pose);
-    else blendLayers(this.inputs, n, this.rest, this.pose);
+    else blendLayers(inputs, n, this.rest, this.pose);
   }
 
   /** The base layer's root motion of this update, without sampling (the extractor's delta is all it writes). */
@@ -229,7 +225,7 @@ export class GraphPose {
     const target = this.motionClips![clip];
     if (target < 0) return;
     const offset = this.clipStarts[clip];
-    const c = this.sweep;
+    const c = SWEEP;
     const start = offset + instance.entryWindowStart(0, e);
     const end = offset + instance.entryWindowEnd(0, e);
     const from = offset + instance.entryPrevTime(0, e);
@@ -259,6 +255,9 @@ export class GraphPose {
     return true;
   }
 }
+
+/** The swept span of the entry being extracted, in the form the extractor reads (a clock's segments); one call's. */
+const SWEEP: Clock = createClock();
 
 function pushSpan(c: Clock, from: number, to: number): void {
   if (c.segmentCount >= MAX_SEGMENTS) return;

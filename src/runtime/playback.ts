@@ -1,4 +1,4 @@
-import { applyAdditive, type BlendLayer, blendLayers, blendPoses, makeAdditive } from './blend.js';
+import { applyAdditive, blendLayers, blendPoses, makeAdditive } from './blend.js';
 import type { ClipBinding } from './clip.js';
 import { crossedEvents } from './clip-events.js';
 import { advanceClock, type Clock, createClock, MAX_SEGMENTS, moveClock, resetClock } from './clock.js';
@@ -152,7 +152,6 @@ export class Playback {
   private readonly references: (Pose | null)[];
   private readonly slots: Slot[] = [];
   private readonly caches: SampleCache[];
-  private readonly layers: BlendLayer[] = [];
   private readonly crossed = crossedScratch;
   /** This playback's stretch of its shape's shared block: slots, clock segments, key cursors, poses. */
   private readonly stretch: PlaybackStretch;
@@ -202,7 +201,6 @@ export class Playback {
       const from = keys + MAX_SLOTS * SLOT_FIELDS + i * segments;
       const clock = createClock(f64.subarray(from, from + segments));
       this.slots.push(new Slot(f64, keys + i * SLOT_FIELDS, clock, i));
-      this.layers.push({ pose: this.scratch.poses[i], weight: 0, mask: null });
     }
   }
 
@@ -339,9 +337,10 @@ export class Playback {
       const pose = this.scratch.take(s.index, def.binding);
       sampleClip(def.binding, s.clock.time, this.caches[s.clip], pose);
       motion?.accumulate(s.clip, s.clock, s.weight * motionScale, pose);
-      const layer = this.layers[live++];
+      const layer = this.scratch.inputs[live++];
       layer.pose = pose;
       layer.weight = s.weight;
+      layer.mask = null;
     }
     if (motion) this.inertia.applyMotion(motion.delta, dt);
     this.skipped += Math.abs(dt);
@@ -349,14 +348,15 @@ export class Playback {
       if (overlays > 0) this.layerOverlays(dt, false);
       return;
     }
-    const l0 = this.layers[0];
-    const l1 = this.layers[1];
+    const layers = this.scratch.inputs;
+    const l0 = layers[0];
+    const l1 = layers[1];
     if (live === 0) copyPose(this.scratch.rest, this.pose);
     else if (live === 1 && l0.weight >= 1) copyPose(l0.pose, this.pose);
     else if (live === 2 && l0.weight + l1.weight >= 1) {
       // The common crossfade: a plain two-pose blend is cheaper than the general layered one.
       blendPoses(l0.pose, l1.pose, l1.weight / (l0.weight + l1.weight), this.pose);
-    } else blendLayers(this.layers, live, this.scratch.rest, this.pose);
+    } else blendLayers(layers, live, this.scratch.rest, this.pose);
     this.inertia.apply(this.pose, this.skipped);
     this.skipped = 0;
     if (overlays > 0) this.layerOverlays(dt, true);
@@ -388,13 +388,12 @@ export class Playback {
         this.scratch.spoil(s.index);
         applyAdditive(this.pose, pose, s.weight, def.mask ?? null, this.pose);
       } else {
-        const layer = this.layers[0];
+        const layer = this.scratch.inputs[0];
         layer.pose = pose;
         layer.weight = s.weight;
         layer.mask = def.mask ?? null;
         // joint by joint the pose below is read before it is written: what the mask leaves out shows through
-        blendLayers(this.layers, 1, this.pose, this.pose);
-        layer.mask = null;
+        blendLayers(this.scratch.inputs, 1, this.pose, this.pose);
       }
     }
   }

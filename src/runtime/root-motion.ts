@@ -8,9 +8,14 @@ import { conjugateMultiply, fromMatrix, multiply } from './quat.js';
 import { sampleTrackAt } from './sample.js';
 import type { Skeleton } from './skeleton.js';
 
-/** Memo slots of a clip's root samples (see RootMotion.memoTime). */
+/** Memo slots of a clip's root samples (see RootMotion.state). */
 const LAST = 0;
 const START = 1;
+
+/** Scratch of one call (every extractor's: nothing of it outlives the call that fills it). */
+const A = new Float64Array(4);
+const B = new Float64Array(4);
+const SAMPLE = new Float32Array(8);
 
 export interface RootMotionOptions {
   /** The joint whose motion moves the character (the hips, or the skeleton's root). */
@@ -29,32 +34,31 @@ export interface RootMotionOptions {
  * (the skeleton's model space): `delta` = dx, dy, dz (metres), dyaw (radians, about +Y).
  */
 export class RootMotion {
-  /** The last frame's motion: dx, dy, dz, dyaw. */
-  readonly delta = new Float64Array(4);
+  /** The last frame's motion: dx, dy, dz, dyaw (a view of the first four numbers of `state`). */
+  readonly delta: Float64Array;
   readonly joint: number;
   yaw: boolean;
   planar: boolean;
 
-  /** Root translation/rotation track per clip (-1 when the clip does not key it). */
-  private readonly translationTracks: Int32Array;
-  private readonly rotationTracks: Int32Array;
-  /** The root's parent, at rest, in model space: linear part (column-major 3×3), its inverse, translation. */
-  private readonly parentLinear: Float64Array;
-  private readonly parentInverse: Float64Array;
-  private readonly parentTranslation: Float64Array;
-  private readonly parentRotation: Float64Array;
-  private readonly scratch = new Float32Array(8);
-  private readonly a = new Float64Array(4);
-  private readonly b = new Float64Array(4);
   /**
-   * Per clip, the root's place and heading at the last two times they were sampled: the end of the last
-   * span (where the next frame's span starts) and the play window's start (where the root is held). Each
-   * frame then samples each track once, not three times. Slots: [place last, place start, yaw last, yaw
-   * start]; `memoPlace` holds x y z per slot.
+   * Per clip, the root's translation track at [clip] and rotation track at [clips + clip] (-1 when the
+   * clip does not key it).
    */
-  private readonly memoTime: Float64Array;
-  private readonly memoPlace: Float64Array;
-  private readonly memoYaw: Float64Array;
+  private readonly tracks: Int32Array;
+  /** The root's parent at rest, in model space: shared by every extractor on this skeleton and joint. */
+  private readonly parent: RestParentFrame;
+  /**
+   * All the extractor's own numbers, one array (a crowd's frame touches each character's once): `delta`,
+   * then per clip the root's place and heading at the last two times they were sampled, the end of the
+   * last span (where the next frame's span starts) and the play window's start (where the root is held),
+   * so each frame samples each track once, not three times. From `memoTime`: the times of each clip's
+   * slots [place last, place start, yaw last, yaw start]; from `memoPlace`: x y z per place slot; from
+   * `memoYaw`: the yaw per yaw slot.
+   */
+  private readonly state: Float64Array;
+  private readonly memoTime: number;
+  private readonly memoPlace: number;
+  private readonly memoYaw: number;
 
   constructor(
     readonly skeleton: Skeleton,
@@ -64,21 +68,29 @@ export class RootMotion {
     this.joint = options.joint;
     this.yaw = options.yaw ?? false;
     this.planar = options.planar ?? false;
-    this.translationTracks = Int32Array.from(bindings, (b) => trackOf(b, options.joint, 'translation'));
-    this.rotationTracks = Int32Array.from(bindings, (b) => trackOf(b, options.joint, 'rotation'));
-    const parent = restParentFrame(skeleton, options.joint);
-    this.parentLinear = parent.linear;
-    this.parentInverse = parent.inverse;
-    this.parentTranslation = parent.translation;
-    this.parentRotation = parent.rotation;
-    this.memoTime = new Float64Array(bindings.length * 4).fill(Number.NaN);
-    this.memoPlace = new Float64Array(bindings.length * 6);
-    this.memoYaw = new Float64Array(bindings.length * 2);
+    const n = bindings.length;
+    this.tracks = new Int32Array(n * 2);
+    bindings.forEach((b, c) => {
+      this.tracks[c] = trackOf(b, options.joint, 'translation');
+      this.tracks[n + c] = trackOf(b, options.joint, 'rotation');
+    });
+    this.parent = restParentFrame(skeleton, options.joint);
+    this.memoTime = 4;
+    this.memoPlace = this.memoTime + n * 4;
+    this.memoYaw = this.memoPlace + n * 6;
+    this.state = new Float64Array(this.memoYaw + n * 2);
+    this.state.fill(Number.NaN, this.memoTime, this.memoPlace);
+    this.delta = this.state.subarray(0, 4);
   }
 
   /** Clears the frame's delta; call before the clips accumulate. */
   beginFrame(): void {
-    this.delta.fill(0);
+    // four stores, not fill(): a call into the runtime per character per frame costs more than the zeros
+    const d = this.state;
+    d[0] = 0;
+    d[1] = 0;
+    d[2] = 0;
+    d[3] = 0;
   }
 
   /**
@@ -87,22 +99,23 @@ export class RootMotion {
    * `pose` is null for a frame that advances without posing (a culled or held character).
    */
   accumulate(clip: number, clock: Clock, weight: number, pose: Pose | null): void {
-    const tt = this.translationTracks[clip];
-    const rt = this.rotationTracks[clip];
+    const tt = this.tracks[clip];
+    const rt = this.tracks[this.bindings.length + clip];
     if (tt < 0 && rt < 0) return;
     const seg = clock.segments;
+    const d = this.state;
     for (let i = 0; i < clock.segmentCount; i++) {
       const from = seg[i * 4];
       const to = seg[i * 4 + 1];
       if (tt >= 0) {
-        this.positionAt(tt, clip, from, this.a, LAST);
-        this.positionAt(tt, clip, to, this.b, LAST);
-        this.delta[0] += (this.b[0] - this.a[0]) * weight;
-        this.delta[2] += (this.b[2] - this.a[2]) * weight;
-        if (!this.planar) this.delta[1] += (this.b[1] - this.a[1]) * weight;
+        this.positionAt(tt, clip, from, A, LAST);
+        this.positionAt(tt, clip, to, B, LAST);
+        d[0] += (B[0] - A[0]) * weight;
+        d[2] += (B[2] - A[2]) * weight;
+        if (!this.planar) d[1] += (B[1] - A[1]) * weight;
       }
       if (rt >= 0 && this.yaw)
-        this.delta[3] += wrapAngle(-this.yawAt(rt, clip, from, LAST) + this.yawAt(rt, clip, to, LAST)) * weight;
+        d[3] += wrapAngle(-this.yawAt(rt, clip, from, LAST) + this.yawAt(rt, clip, to, LAST)) * weight;
     }
     if (pose !== null) this.holdRoot(clip, clock.start, pose);
   }
@@ -112,7 +125,7 @@ export class RootMotion {
    * clip does not move the root.
    */
   authoredPosition(clip: number, t: number, out: Float64Array): boolean {
-    const tt = this.translationTracks[clip];
+    const tt = this.tracks[clip];
     if (tt < 0) return false;
     this.positionAt(tt, clip, t, out, LAST);
     return true;
@@ -120,85 +133,85 @@ export class RootMotion {
 
   /** The root's heading at clip time t about model +Y (radians), 0 when the clip does not turn it. */
   authoredYaw(clip: number, t: number): number {
-    const rt = this.rotationTracks[clip];
+    const rt = this.tracks[this.bindings.length + clip];
     return rt < 0 ? 0 : this.yawAt(rt, clip, t, LAST);
   }
 
   /** The root's position in model space at clip time t (translation track only), remembered in `slot`. */
   private positionAt(track: number, clip: number, t: number, out: Float64Array, slot: number): void {
-    const m = clip * 4 + slot;
-    const p = (clip * 2 + slot) * 3;
-    const place = this.memoPlace;
-    if (this.memoTime[m] !== t) {
+    const m = this.memoTime + clip * 4 + slot;
+    const p = this.memoPlace + (clip * 2 + slot) * 3;
+    const state = this.state;
+    if (state[m] !== t) {
       const tracks = this.bindings[clip].clip.tracks;
-      sampleTrackAt(tracks[track], t, this.scratch, 0);
-      const L = this.parentLinear;
-      const x = this.scratch[0];
-      const y = this.scratch[1];
-      const z = this.scratch[2];
-      place[p] = L[0] * x + L[3] * y + L[6] * z + this.parentTranslation[0];
-      place[p + 1] = L[1] * x + L[4] * y + L[7] * z + this.parentTranslation[1];
-      place[p + 2] = L[2] * x + L[5] * y + L[8] * z + this.parentTranslation[2];
-      this.memoTime[m] = t;
+      sampleTrackAt(tracks[track], t, SAMPLE, 0);
+      const { linear: L, translation } = this.parent;
+      const x = SAMPLE[0];
+      const y = SAMPLE[1];
+      const z = SAMPLE[2];
+      state[p] = L[0] * x + L[3] * y + L[6] * z + translation[0];
+      state[p + 1] = L[1] * x + L[4] * y + L[7] * z + translation[1];
+      state[p + 2] = L[2] * x + L[5] * y + L[8] * z + translation[2];
+      state[m] = t;
     }
-    out[0] = place[p];
-    out[1] = place[p + 1];
-    out[2] = place[p + 2];
+    out[0] = state[p];
+    out[1] = state[p + 1];
+    out[2] = state[p + 2];
   }
 
   /** Heading of the root at clip time t, about model +Y, relative to its rest (continuous over one call). */
   private yawAt(track: number, clip: number, t: number, slot: number): number {
-    const m = clip * 4 + 2 + slot;
-    if (this.memoTime[m] !== t) {
-      sampleTrackAt(this.bindings[clip].clip.tracks[track], t, this.scratch, 4);
-      multiply(this.a, 0, this.parentRotation, 0, this.scratch, 4);
-      this.memoYaw[clip * 2 + slot] = yawOf(this.a);
-      this.memoTime[m] = t;
+    const m = this.memoTime + clip * 4 + 2 + slot;
+    const y = this.memoYaw + clip * 2 + slot;
+    const state = this.state;
+    if (state[m] !== t) {
+      sampleTrackAt(this.bindings[clip].clip.tracks[track], t, SAMPLE, 4);
+      multiply(A, 0, this.parent.rotation, 0, SAMPLE, 4);
+      state[y] = yawOf(A);
+      state[m] = t;
     }
-    return this.memoYaw[clip * 2 + slot];
+    return state[y];
   }
 
   /** Holds the root at its window-start place (and heading, with yaw) so the pose carries no motion. */
   private holdRoot(clip: number, start: number, pose: Pose): void {
-    const tt = this.translationTracks[clip];
+    const tt = this.tracks[clip];
     const j = this.joint;
+    const { linear: L, inverse: I, translation: T, rotation: R } = this.parent;
     if (tt >= 0) {
-      this.positionAt(tt, clip, start, this.a, START);
+      this.positionAt(tt, clip, start, A, START);
       const t = pose.translations;
-      const L = this.parentLinear;
       const x = t[j * 3];
       const y = t[j * 3 + 1];
       const z = t[j * 3 + 2];
       // current place in model space, with the extracted axes replaced by the start's
-      const mx = this.a[0];
-      const my = this.planar ? L[1] * x + L[4] * y + L[7] * z + this.parentTranslation[1] : this.a[1];
-      const mz = this.a[2];
-      const I = this.parentInverse;
-      const px = mx - this.parentTranslation[0];
-      const py = my - this.parentTranslation[1];
-      const pz = mz - this.parentTranslation[2];
+      const mx = A[0];
+      const my = this.planar ? L[1] * x + L[4] * y + L[7] * z + T[1] : A[1];
+      const mz = A[2];
+      const px = mx - T[0];
+      const py = my - T[1];
+      const pz = mz - T[2];
       t[j * 3] = I[0] * px + I[3] * py + I[6] * pz;
       t[j * 3 + 1] = I[1] * px + I[4] * py + I[7] * pz;
       t[j * 3 + 2] = I[2] * px + I[5] * py + I[8] * pz;
     }
-    const rt = this.rotationTracks[clip];
+    const rt = this.tracks[this.bindings.length + clip];
     if (rt >= 0 && this.yaw) {
       const startYaw = this.yawAt(rt, clip, start, START);
-      multiply(this.a, 0, this.parentRotation, 0, pose.rotations, j * 4);
-      const turn = wrapAngle(yawOf(this.a) - startYaw);
+      multiply(A, 0, R, 0, pose.rotations, j * 4);
+      const turn = wrapAngle(yawOf(A) - startYaw);
       // model rotation without the turn: Ry(−turn) × q, then back into the parent's frame
       const s = Math.sin(-turn / 2);
       const c = Math.cos(-turn / 2);
-      const qx = this.a[0];
-      const qy = this.a[1];
-      const qz = this.a[2];
-      const qw = this.a[3];
-      this.b[0] = c * qx + s * qz;
-      this.b[1] = c * qy + s * qw;
-      this.b[2] = c * qz - s * qx;
-      this.b[3] = c * qw - s * qy;
-      const p = this.parentRotation;
-      conjugateMultiply(pose.rotations, j * 4, p, 0, this.b, 0);
+      const qx = A[0];
+      const qy = A[1];
+      const qz = A[2];
+      const qw = A[3];
+      B[0] = c * qx + s * qz;
+      B[1] = c * qy + s * qw;
+      B[2] = c * qz - s * qx;
+      B[3] = c * qw - s * qy;
+      conjugateMultiply(pose.rotations, j * 4, R, 0, B, 0);
     }
   }
 }
@@ -214,8 +227,21 @@ export interface RestParentFrame {
   readonly rotation: Float64Array;
 }
 
-/** The rest-pose model-space frame of `joint`'s parent (identity for a root joint). Allocates: call at bind time. */
+const parentFrames = new WeakMap<Skeleton, Map<number, RestParentFrame>>();
+
+/**
+ * The rest-pose model-space frame of `joint`'s parent (identity for a root joint), made once per skeleton
+ * and joint and shared (read it, never write it): a crowd's extractors then read one frame that stays in cache.
+ */
 export function restParentFrame(skeleton: Skeleton, joint: number): RestParentFrame {
+  let frames = parentFrames.get(skeleton);
+  if (!frames) parentFrames.set(skeleton, (frames = new Map()));
+  let frame = frames.get(joint);
+  if (!frame) frames.set(joint, (frame = parentFrameOf(skeleton, joint)));
+  return frame;
+}
+
+function parentFrameOf(skeleton: Skeleton, joint: number): RestParentFrame {
   const frame = {
     linear: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]),
     inverse: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]),

@@ -1,3 +1,4 @@
+import type { BlendLayer } from './blend.js';
 import type { ClipBinding } from './clip.js';
 import { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.js';
 import type { Skeleton } from './skeleton.js';
@@ -12,6 +13,11 @@ import type { Skeleton } from './skeleton.js';
 export class ScratchPoses {
   readonly rest: Pose;
   readonly poses: Pose[] = [];
+  /**
+   * One blend input per pose, shared like the poses: a caller fills the ones it blends (pose, weight and
+   * mask, every field: the last caller's are still there) and blends them before the next caller runs.
+   */
+  readonly inputs: BlendLayer[] = [];
   readonly #held: (ClipBinding | null)[] = [];
 
   private constructor(
@@ -33,7 +39,9 @@ export class ScratchPoses {
     if (set.poses.length < count) {
       const block = new Float32Array(size * (count - set.poses.length));
       for (let at = 0; at < block.length; at += size) {
-        set.poses.push(createPose(skeleton.jointCount, weightCount, block, at));
+        const pose = createPose(skeleton.jointCount, weightCount, block, at);
+        set.poses.push(pose);
+        set.inputs.push({ pose, weight: 0, mask: null });
         set.#held.push(null);
       }
     }

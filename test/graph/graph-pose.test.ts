@@ -25,6 +25,7 @@ import {
   createSampleCache,
   importGltf,
   parseGlb,
+  Playback,
   sampleClip,
   setRestPose,
 } from '../../src/runtime/index.js';
@@ -134,6 +135,27 @@ describe('graph: pose', () => {
     expectClose(xs(body), [7, 7, 7, 7], 1e-6);
     expectClose(xs(again), [5, 5, 5, 5], 1e-6);
     expectClose(xs(armOnly), [0, 0, 2, 0], 1e-6);
+  });
+
+  it("a masked layer's blend inputs, shared on the skeleton, leave no mask to the next blend", () => {
+    // the override layer blends through the skeleton's shared inputs with its upper-body mask
+    const def: GraphDefinition = {
+      layers: [{ name: 'upper', mask: 'upper-body', weight: 0.5 }],
+      states: [
+        { name: 'base', clip: 'legs' },
+        { name: 'arms', clip: 'arms', layer: 'upper' },
+      ],
+    };
+    run(def, [shift('legs', 1, 1), shift('arms', 2, 2)], [[0.25]]);
+    // a playback fading its clip in over the rest pose blends the same inputs: every joint is halfway
+    const playback = new Playback(skeleton, [{ binding: bindClip(shift('arms', 2, 2), skeleton) }]);
+    playback.play(0, { fade: 1 });
+    playback.update(0.5);
+    expectClose(
+      [0, 1, 2, 3].map((j) => playback.pose.translations[j * 3]),
+      [1, 1, 1, 1],
+      1e-6,
+    );
   });
 
   it('a crossfade gives the blend of both clips; a missing clip leaves its share to the rest', () => {
