@@ -24,8 +24,8 @@ import {
   createPose,
   createSampleCache,
   importGltf,
-  parseGlb,
   Playback,
+  parseGlb,
   sampleClip,
   setRestPose,
 } from '../../src/runtime/index.js';
