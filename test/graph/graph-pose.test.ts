@@ -70,6 +70,15 @@ function run(def: GraphDefinition, clips: Clip[], steps: [number, Record<string,
   return pose;
 }
 
+/** The base plays `legs`; an upper-body layer at half weight plays `arms`. */
+const upperOverride: GraphDefinition = {
+  layers: [{ name: 'upper', mask: 'upper-body', weight: 0.5 }],
+  states: [
+    { name: 'base', clip: 'legs' },
+    { name: 'arms', clip: 'arms', layer: 'upper' },
+  ],
+};
+
 describe('graph: pose', () => {
   it('resolves masks: upper-body, lower-body and joint names with their subtrees', () => {
     expect(Array.from(resolveMask(['upper-body'], skeleton).mask)).to.deep.equal([0, 1, 1, 0]);
@@ -79,14 +88,7 @@ describe('graph: pose', () => {
   });
 
   it('an override layer replaces the joints of its mask by its weight; the rest shows the base', () => {
-    const def: GraphDefinition = {
-      layers: [{ name: 'upper', mask: 'upper-body', weight: 0.5 }],
-      states: [
-        { name: 'base', clip: 'legs' },
-        { name: 'arms', clip: 'arms', layer: 'upper' },
-      ],
-    };
-    const pose = run(def, [shift('legs', 1, 1), shift('arms', 2, 2)], [[0.25]]);
+    const pose = run(upperOverride, [shift('legs', 1, 1), shift('arms', 2, 2)], [[0.25]]);
     expectClose(xs(pose), [1, 1.5, 1.5, 1], 1e-6);
   });
 
@@ -139,14 +141,7 @@ describe('graph: pose', () => {
 
   it("a masked layer's blend inputs, shared on the skeleton, leave no mask to the next blend", () => {
     // the override layer blends through the skeleton's shared inputs with its upper-body mask
-    const def: GraphDefinition = {
-      layers: [{ name: 'upper', mask: 'upper-body', weight: 0.5 }],
-      states: [
-        { name: 'base', clip: 'legs' },
-        { name: 'arms', clip: 'arms', layer: 'upper' },
-      ],
-    };
-    run(def, [shift('legs', 1, 1), shift('arms', 2, 2)], [[0.25]]);
+    run(upperOverride, [shift('legs', 1, 1), shift('arms', 2, 2)], [[0.25]]);
     // a playback fading its clip in over the rest pose blends the same inputs: every joint is halfway
     const playback = new Playback(skeleton, [{ binding: bindClip(shift('arms', 2, 2), skeleton) }]);
     playback.play(0, { fade: 1 });
