@@ -272,6 +272,7 @@ export abstract class CharacterAttributes extends ViewElement {
     const motion = p.motion;
     motion.setting = acceptValue(this, 'root-motion', value, parseRootMotion, motion.setting, ROOT_MOTION_AUTO);
     if (p.loader.rig) motion.apply(p.loader.rig);
+    p.loader.rootMotionChanged();
   }
 
   @property({ attribute: 'root-bone' })

@@ -114,13 +114,18 @@ export class CharacterLoader implements ReactiveController {
     host.addController(this);
     this.#lease = new StageLeaseController(host, {
       join: (lease) => this.#join(lease),
-      leave: (lease) => this.#leave(lease),
+      leave: () => this.#leave(),
     });
   }
 
   /** The bound rig, while a model is shown. */
   get rig(): CharacterRig | undefined {
     return this.#rig;
+  }
+
+  /** The root-motion setting changed: whether it plays in place decides if the root-motion views run. */
+  rootMotionChanged(): void {
+    this.#views?.refresh();
   }
 
   /** The stage the character draws on, while connected. */
@@ -191,9 +196,8 @@ export class CharacterLoader implements ReactiveController {
     this.#request();
   }
 
-  #leave(lease: StageLease): void {
+  #leave(): void {
     if (this.#views) {
-      lease.stage.removeActor(this.#views);
       this.#views.dispose();
       this.#views = undefined;
     }
@@ -365,7 +369,6 @@ export class CharacterLoader implements ReactiveController {
         () => this.#rig,
         () => this.#hooks.inPlace(),
       );
-      stage.addLateActor(this.#views);
     }
     this.#unwatch = instancedSkinsOf(stage).watch(() => this.applyInstancing());
     rig.update(0);

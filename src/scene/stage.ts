@@ -77,6 +77,7 @@ export class Stage implements StageCore {
   readonly #frameBounds = new Box3();
   #ground: Ground | undefined;
   #debug: readonly DebugView[] = [];
+  readonly #debugWatchers = new Set<() => void>();
   #colliders: ColliderOverlay | undefined;
   #stats: FrameStats | undefined;
   #contentVersion = 0;
@@ -396,14 +397,21 @@ export class Stage implements StageCore {
     this.loop.requestRedraw();
   }
 
-  /** Whether a debug overlay is on (actors that draw their own, like the root-motion arrow, ask each frame). */
+  /** Whether a debug overlay is on (views that draw their own, like the root-motion arrow, ask; see watchDebug). */
   hasDebug(view: DebugView): boolean {
     return this.#debug.includes(view);
+  }
+
+  /** Calls `changed` after each `setDebug`; returns the function that stops it. */
+  watchDebug(changed: () => void): () => void {
+    this.#debugWatchers.add(changed);
+    return () => this.#debugWatchers.delete(changed);
   }
 
   setDebug(views: readonly DebugView[]): void {
     const skeleton = views.includes('skeleton') && !this.#debug.includes('skeleton');
     this.#debug = views;
+    for (const changed of [...this.#debugWatchers]) changed();
     this.#rebuildOverlay();
     this.#overlayStale = skeleton;
     this.#showColliders(views.includes('colliders'));

@@ -10,11 +10,14 @@ describe('debug="root-motion": the arrow under a character', () => {
     );
     const findArrow = () => scene.stage!.scene.getObjectByName('root-motion-arrow') as Group | undefined;
     for (let i = 0; i < 60; i++) scene.step(1 / 60);
-    // made the first frame it is wanted: a character that never shows it pays nothing for it
+    // made the first frame it is wanted: a character that never shows it pays nothing for it, not even a
+    // call a frame (its views join the stage's frame only when the debug view comes on)
     expect(findArrow(), 'no arrow before debug="root-motion"').to.equal(undefined);
+    const actors = scene.stage!.actorCount;
 
     scene.debug = ['root-motion'];
     await scene.updateComplete;
+    expect(scene.stage!.actorCount, 'the views join the frame').to.equal(actors + 1);
     for (let i = 0; i < 90; i++) scene.step(1 / 60);
     const arrow = findArrow()!;
     expect(arrow.visible).to.equal(true);
@@ -55,5 +58,11 @@ describe('debug="root-motion": the arrow under a character', () => {
     const playing = await mountCharacter(`src="${MANNEQUIN}" clip="walk" root-motion="off"`);
     for (let i = 0; i < 60; i++) playing.scene.step(1 / 60);
     expect(trailOf(playing.scene), 'root motion in the skeleton').to.equal(undefined);
+    // shown in place later: the views, out of the frame until then, join it and make the trail
+    const actors = playing.scene.stage!.actorCount;
+    playing.character.rootMotion = 'auto';
+    for (let i = 0; i < 60; i++) playing.scene.step(1 / 60);
+    expect(playing.scene.stage!.actorCount).to.equal(actors + 1);
+    expect(trailOf(playing.scene)?.visible, 'in place after root-motion="auto"').to.equal(true);
   });
 });
