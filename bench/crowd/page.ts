@@ -52,12 +52,14 @@ function drain(stage: Stage, pixel: Uint8Array): void {
 }
 
 /** Times `frames` steps of the stage (each drained untimed): everything before the render, and the whole frame. */
-function measure(stage: Stage, frames: number): Omit<PathResult, 'setupMs'> {
+async function measure(stage: Stage, frames: number): Promise<Omit<PathResult, 'setupMs'>> {
   const render = stage.render.bind(stage);
   const pixel = new Uint8Array(4);
   let renderMs = 0;
   // CROWD_DRAW=0 (see run.ts): the frames are posed and timed, never drawn
   const draw = (window as { benchDraw?: boolean }).benchDraw !== false;
+  // CROWD_IDLE=<ms> (run.ts): a pause after each measured frame, untimed
+  const idleMs = (window as { benchIdle?: number }).benchIdle ?? 0;
   stage.render = () => {
     const t = performance.now();
     const drawn = draw ? render() : true;
@@ -85,6 +87,7 @@ function measure(stage: Stage, frames: number): Omit<PathResult, 'setupMs'> {
     total += took;
     animPerFrame[f] = took - (renderMs - renderedBefore);
     drain(stage, pixel);
+    if (idleMs > 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
   }
   if (profiled) console.profileEnd(`${profiled}-frames`);
   gc();
@@ -134,7 +137,7 @@ export async function runOurs(count: number, frames: number): Promise<PathResult
   const setupMs = performance.now() - t0;
   if (profiled) console.profileEnd(`${profiled}-setup`);
   console.log(`ours: ${count} characters set up in ${setupMs.toFixed(0)} ms`);
-  const measured = measure(stage, frames);
+  const measured = await measure(stage, frames);
   const { full, half, quarter, culled } = stage.lod.counts;
   const tiers = `${full} full, ${half} every 2nd frame, ${quarter} every 4th, ${culled} culled`;
   const result = { ...measured, setupMs, tiers };
@@ -203,7 +206,7 @@ export async function runThree(count: number, frames: number): Promise<PathResul
   placeCamera(stage, count);
   const setupMs = performance.now() - t0;
   console.log(`three.js: ${count} characters set up in ${setupMs.toFixed(0)} ms`);
-  const result = { ...measure(stage, frames), setupMs };
+  const result = { ...(await measure(stage, frames)), setupMs };
   scene.remove();
   return result;
 }

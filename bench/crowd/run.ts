@@ -34,10 +34,16 @@ const SIZES = (process.env.CROWD_SIZES ?? '100 1000 10000').split(/\s+/).map(Num
 /** CROWD_PROFILE=<dir>: CPU profiles of each run's setup and measured frames go there, summed up here. */
 const PROFILE_DIR = process.env.CROWD_PROFILE;
 /**
- * CROWD_DRAW=0 times our frames without drawing them (a diagnostic: how much the render in between costs the
- * animation, through the caches it evicts); three.js's path is skipped, its skeletons update inside the render.
+ * CROWD_DRAW=0 times our frames without drawing them (a diagnostic: the animation without the rasterizer's pause
+ * between frames, see CROWD_IDLE); three.js's path is skipped, its skeletons update inside the render.
  */
 const DRAW = process.env.CROWD_DRAW !== '0';
+/**
+ * CROWD_IDLE=<ms>: the page pauses this long after each measured frame, untimed. A drawn frame of 1,000 is
+ * followed by about 12 s of rasterizing; with CROWD_DRAW=0 this shows what such a pause alone costs the next
+ * frame's animation on this machine.
+ */
+const IDLE_MS = Number(process.env.CROWD_IDLE) || 0;
 /** CROWD_THREE=0 skips three.js's path (a quicker look at ours alone). */
 const RUN_THREE = process.env.CROWD_THREE !== '0' && DRAW;
 /** CROWD_LOD=<rule>: the scene's `lod` attribute for our path (`off` poses every character every frame). */
@@ -108,6 +114,7 @@ try {
   await tab.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'domcontentloaded', timeout: 0 });
   await tab.waitForFunction('window.benchReady === true', { timeout: 0 });
   if (!DRAW) await tab.evaluate(() => Object.assign(window, { benchDraw: false }));
+  if (IDLE_MS > 0) await tab.evaluate((ms) => Object.assign(window, { benchIdle: ms }), IDLE_MS);
   if (LOD) await tab.evaluate((rule) => Object.assign(window, { benchLod: rule }), LOD);
   const setProfile = (name: string) =>
     tab.evaluate((n) => Object.assign(window, { benchProfile: n }), PROFILE_DIR ? name : '');
