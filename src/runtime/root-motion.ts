@@ -100,7 +100,7 @@ export class RootMotion {
    */
   accumulate(clip: number, clock: Clock, weight: number, pose: Pose | null): void {
     const tt = this.tracks[clip];
-    const rt = this.tracks[this.bindings.length + clip];
+    const rt = this.rotationTrack(clip);
     if (tt < 0 && rt < 0) return;
     const seg = clock.segments;
     const d = this.state;
@@ -133,8 +133,13 @@ export class RootMotion {
 
   /** The root's heading at clip time t about model +Y (radians), 0 when the clip does not turn it. */
   authoredYaw(clip: number, t: number): number {
-    const rt = this.tracks[this.bindings.length + clip];
+    const rt = this.rotationTrack(clip);
     return rt < 0 ? 0 : this.yawAt(rt, clip, t, LAST);
+  }
+
+  /** The clip's track keying the root's rotation, -1 when it has none. */
+  private rotationTrack(clip: number): number {
+    return this.tracks[this.bindings.length + clip];
   }
 
   /** The root's position in model space at clip time t (translation track only), remembered in `slot`. */
@@ -195,7 +200,7 @@ export class RootMotion {
       t[j * 3 + 1] = I[1] * px + I[4] * py + I[7] * pz;
       t[j * 3 + 2] = I[2] * px + I[5] * py + I[8] * pz;
     }
-    const rt = this.tracks[this.bindings.length + clip];
+    const rt = this.rotationTrack(clip);
     if (rt >= 0 && this.yaw) {
       const startYaw = this.yawAt(rt, clip, start, START);
       multiply(A, 0, R, 0, pose.rotations, j * 4);
