@@ -13,35 +13,29 @@ export interface BlendLayer {
  * rotations take the shortest arc by normalized lerp. out may alias a or b.
  */
 export function blendPoses(a: Pose, b: Pose, w: number, out: Pose): void {
+  // on the whole blocks (one array each, not four views): translations, rotations, scales, then weights
+  const ad = a.data;
+  const bd = b.data;
+  const od = out.data;
   const wa = 1 - w;
-  const at = a.translations;
-  const bt = b.translations;
-  const ot = out.translations;
-  for (let i = 0; i < ot.length; i++) ot[i] = at[i] * wa + bt[i] * w;
-  const as = a.scales;
-  const bs = b.scales;
-  const os = out.scales;
-  for (let i = 0; i < os.length; i++) os[i] = as[i] * wa + bs[i] * w;
-  const aw = a.weights;
-  const bw = b.weights;
-  const ow = out.weights;
-  for (let i = 0; i < ow.length; i++) ow[i] = aw[i] * wa + bw[i] * w;
-  const ar = a.rotations;
-  const br = b.rotations;
-  const or = out.rotations;
-  for (let r = 0; r < or.length; r += 4) {
-    const dot = ar[r] * br[r] + ar[r + 1] * br[r + 1] + ar[r + 2] * br[r + 2] + ar[r + 3] * br[r + 3];
+  const joints = out.translations.length / 3;
+  const r0 = joints * 3;
+  const r1 = joints * 7;
+  for (let i = 0; i < r0; i++) od[i] = ad[i] * wa + bd[i] * w;
+  for (let i = r1; i < od.length; i++) od[i] = ad[i] * wa + bd[i] * w;
+  for (let r = r0; r < r1; r += 4) {
+    const dot = ad[r] * bd[r] + ad[r + 1] * bd[r + 1] + ad[r + 2] * bd[r + 2] + ad[r + 3] * bd[r + 3];
     const s = dot < 0 ? -w : w;
-    const x = ar[r] * wa + br[r] * s;
-    const y = ar[r + 1] * wa + br[r + 1] * s;
-    const z = ar[r + 2] * wa + br[r + 2] * s;
-    const qw = ar[r + 3] * wa + br[r + 3] * s;
+    const x = ad[r] * wa + bd[r] * s;
+    const y = ad[r + 1] * wa + bd[r + 1] * s;
+    const z = ad[r + 2] * wa + bd[r + 2] * s;
+    const qw = ad[r + 3] * wa + bd[r + 3] * s;
     // normalized here rather than by quat.normalize: this loop stays on Float32Arrays only (monomorphic)
     const inv = 1 / (Math.sqrt(x * x + y * y + z * z + qw * qw) || 1);
-    or[r] = x * inv;
-    or[r + 1] = y * inv;
-    or[r + 2] = z * inv;
-    or[r + 3] = qw * inv;
+    od[r] = x * inv;
+    od[r + 1] = y * inv;
+    od[r + 2] = z * inv;
+    od[r + 3] = qw * inv;
   }
 }
 
