@@ -5,8 +5,8 @@
  */
 import {
   type CompiledGraph,
-  compileGraph,
   compileGraphPaced,
+  compileGraphShared,
   createParams,
   type GraphDefinition,
   type GraphInstance,
@@ -355,7 +355,8 @@ export class CharacterGraph {
     const previous = this.#compiled;
     if (previous === null || previous.states.length + previous.transitionCount < SLICED_FROM_ITEMS) {
       const sources = mergeGraph(this.#host, this.#file);
-      this.#install(compileGraph(sources.definition), sources);
+      // characters whose graphs read the same share one compiled graph (a crowd reads one copy of its tables)
+      this.#install(compileGraphShared(sources.definition), sources);
       return;
     }
     this.#compiling = new SlicedWork(

@@ -69,3 +69,4 @@ export { LOWER_BODY, resolveMask, UPPER_BODY } from './mask.js';
 export { finish, PACE_ITEMS, type Paced } from './paced.js';
 export { type PlayWindows, resolvePlayWindows } from './play-windows.js';
 export type { GraphProblem, GraphProblemCode } from './problems.js';
+export { compileGraphShared } from './shared-compile.js';

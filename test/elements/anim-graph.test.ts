@@ -230,6 +230,30 @@ describe('<anim-character> state graph', () => {
     });
   });
 
+  describe('characters with the same graph', () => {
+    it('share one compiled graph and still run apart; a character whose markup differs gets its own', async () => {
+      const { scene, character: first, errors } = await mountCharacter(`src=${MANNEQUIN} graph="locomotion"`);
+      scene.insertAdjacentHTML(
+        'beforeend',
+        `<anim-character src="${MANNEQUIN}" graph="locomotion"></anim-character>
+         <anim-character src="${MANNEQUIN}" graph="locomotion"><anim-state name="wave" clip="wave"></anim-state></anim-character>`,
+      );
+      const [, second, third] = [...scene.querySelectorAll('anim-character')];
+      await Promise.all([second.ready, third.ready]);
+      const graphOf = (c: AnimCharacter) => internals(c).graph.compiled!;
+      expect(graphOf(second)).to.equal(graphOf(first));
+      expect(graphOf(third)).to.not.equal(graphOf(first));
+      expect(graphOf(third).stateIndex.has('wave')).to.equal(true);
+      first.setParam('speed', MANNEQUIN_RUN_SPEED);
+      first.trigger('jump');
+      scene.step(DT);
+      expect(first.state).to.equal('jump');
+      expect(second.state).to.equal('locomotion');
+      expect(second.getParam('speed')).to.equal(0);
+      expect(errors).to.deep.equal([]);
+    });
+  });
+
   describe('root motion', () => {
     it('with root-motion="apply" the graph walks the character forward, also after its clips are rebuilt', async () => {
       const { scene, character, errors } = await mountCharacter(
