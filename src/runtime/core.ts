@@ -117,6 +117,7 @@ export {
   restParentFrame,
 } from './root-motion.js';
 export { createSampleCache, type SampleCache, sampleClip } from './sample.js';
+export { sharedClipBinding } from './shared-bindings.js';
 export { buildSkeleton, type RawSkeleton, type Skeleton } from './skeleton.js';
 export { buildSkin, type Skin, skinningMatrices } from './skinning.js';
 export {

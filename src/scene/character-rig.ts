@@ -1,7 +1,6 @@
 import { Group, Matrix4, type Object3D, type Sphere } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import {
-  bindClip,
   CLIP_EVENT,
   type ClipBinding,
   FINISH,
@@ -13,6 +12,7 @@ import {
   Playback,
   type PlayOptions,
   type Pose,
+  sharedClipBinding,
   type WarpTarget,
   type WarpWindow,
   type WrapMode,
@@ -183,7 +183,7 @@ export class CharacterRig implements Actor, LodSubject {
     this.#listener = options.listener;
     const { asset } = binding;
     this.model = new Float32Array(asset.skeleton.jointCount * 16);
-    this.#modelClips = asset.clips.map((clip) => bindClip(clip, asset.skeleton, asset.morphs));
+    this.#modelClips = asset.clips.map((clip) => sharedClipBinding(clip, asset.skeleton, asset.morphs));
     this.#library = this.#buildLibrary(options.definitions ?? []);
     this.#playback = this.#makePlayback();
     this.source = this.#playback;

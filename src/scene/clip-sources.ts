@@ -1,5 +1,4 @@
 import {
-  bindClip,
   type Clip,
   type ClipBinding,
   type GltfAsset,
@@ -7,6 +6,7 @@ import {
   type HandMap,
   type HumanoidRig,
   type RigProfile,
+  sharedClipBinding,
 } from '../runtime/core.js';
 import type { RetargetCache } from '../runtime/retarget/retarget-cache.js';
 import { type ClipDefinition, externalClipKey } from './clip-library.js';
@@ -169,8 +169,9 @@ function bindExternal(
       `clip "${definition.name}": ${source.url} has no clip "${name}" (it has ${names.join(', ')})`,
     );
   }
-  if (retargeted) return bindClip(retargetWith(retargeted, source, clip, target, rig), target.skeleton, target.morphs);
-  const binding = bindClip(clip, target.skeleton, target.morphs);
+  if (retargeted)
+    return sharedClipBinding(retargetWith(retargeted, source, clip, target, rig), target.skeleton, target.morphs);
+  const binding = sharedClipBinding(clip, target.skeleton, target.morphs);
   if (binding.unbound.length === clip.tracks.length && clip.tracks.length > 0) {
     throw new CodedError(
       'unknown-bone',

@@ -231,12 +231,14 @@ describe('<anim-character> state graph', () => {
   });
 
   describe('characters with the same graph', () => {
-    it('share one compiled graph and still run apart; a character whose markup differs gets its own', async () => {
-      const { scene, character: first, errors } = await mountCharacter(`src=${MANNEQUIN} graph="locomotion"`);
+    it('share one compiled graph and their clip bindings, and still run apart; a character whose markup differs gets its own graph', async () => {
+      // instancing="auto": copies of one model that share its load (and so its clips and skeleton)
+      const same = `src="${MANNEQUIN}" graph="locomotion" instancing="auto"`;
+      const { scene, character: first, errors } = await mountCharacter(same);
       scene.insertAdjacentHTML(
         'beforeend',
-        `<anim-character src="${MANNEQUIN}" graph="locomotion"></anim-character>
-         <anim-character src="${MANNEQUIN}" graph="locomotion"><anim-state name="wave" clip="wave"></anim-state></anim-character>`,
+        `<anim-character ${same}></anim-character>
+         <anim-character ${same}><anim-state name="wave" clip="wave"></anim-state></anim-character>`,
       );
       const [, second, third] = [...scene.querySelectorAll('anim-character')];
       await Promise.all([second.ready, third.ready]);
@@ -244,6 +246,10 @@ describe('<anim-character> state graph', () => {
       expect(graphOf(second)).to.equal(graphOf(first));
       expect(graphOf(third)).to.not.equal(graphOf(first));
       expect(graphOf(third).stateIndex.has('wave')).to.equal(true);
+      // copies of one load play each clip through one binding (sharedClipBinding)
+      const bindingsOf = (c: AnimCharacter) => internals(c).rig!.library.clips.map((clip) => clip.playback.binding);
+      expect(bindingsOf(second)).to.have.ordered.members(bindingsOf(first));
+      expect(bindingsOf(first).length).to.be.greaterThan(3);
       first.setParam('speed', MANNEQUIN_RUN_SPEED);
       first.trigger('jump');
       scene.step(DT);
