@@ -5,9 +5,9 @@ import type { GraphDefinition } from './definition.js';
  * Compiled graphs shared by every character whose definition is the same: a crowd of a thousand characters
  * on one graph reads one copy of its tables (transitions, condition code, blend spaces), kept in cache,
  * where a copy each would be a thousand sets of tables, each cold by the time its character updates (the
- * transition checks alone took a millisecond of such a frame). A compiled graph is never changed after it is built, and each character's
- * running state is its own instance's, so sharing one changes nothing a character does. Held weakly: a
- * graph no character runs any more is freed like any other object.
+ * transition checks alone took a millisecond of such a frame). A compiled graph is never changed after it is
+ * built, and each character's running state is its own instance's, so sharing one changes nothing a character
+ * does. Held weakly: a graph no character runs any more is freed like any other object.
  */
 const shared = new Map<string, WeakRef<CompiledGraph>>();
 const forget = new FinalizationRegistry<string>((key) => {
