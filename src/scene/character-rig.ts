@@ -147,6 +147,8 @@ export class CharacterRig implements Actor, LodSubject {
   readonly #rigidDraws: boolean;
   /** The rigid parts whose world matrices the rig writes: none while the scene is out of three's walks. */
   #rigid: readonly RigidPart[] = NO_PARTS;
+  /** Whether the scene is in three's walks (see #walkScene): it starts there, with every rigid part. */
+  #walked = true;
   readonly #modelClips: readonly ClipBinding[];
   readonly #listener: RigListener | undefined;
   readonly #rootMatrix = new Float32Array(16);
@@ -193,6 +195,7 @@ export class CharacterRig implements Actor, LodSubject {
     this.#rigidDraws = binding.rigid.some(({ object }) => drawsItself(object));
     this.root.name = 'anim-character';
     this.root.add(gltf.scene);
+    this.#rigid = binding.rigid;
     this.root.updateMatrixWorld(true);
     freeze(binding);
     this.#bounds = asset.skins.map((skin) => new JointBounds(skin));
@@ -501,11 +504,8 @@ export class CharacterRig implements Actor, LodSubject {
   }
   set skinning(mode: SkinningMode) {
     if (mode === this.#skinning || this.#disposed) return;
-    this.#output.dispose();
     this.#skinning = mode;
-    this.#output = this.#makeOutput(mode);
-    this.#walkScene();
-    this.#output.write(this.model);
+    this.#replaceOutput();
   }
 
   /**
@@ -518,9 +518,15 @@ export class CharacterRig implements Actor, LodSubject {
   set instancing(skins: InstancedSkins | null) {
     if (skins === this.#instancing || this.#disposed) return;
     this.#instancing = skins;
+    this.#replaceOutput();
+  }
+
+  /** A new skin output for the current mode, showing the last posed frame (its bounds fitted if drawn). */
+  #replaceOutput(): void {
     this.#output.dispose();
     this.#output = this.#makeOutput(this.#skinning);
     this.#walkScene();
+    if (this.#output.drawsMeshes) this.#fitBounds();
     this.#output.write(this.model);
   }
 
@@ -603,9 +609,10 @@ export class CharacterRig implements Actor, LodSubject {
    * per-frame walks (matrix updates, render lists): about 30 objects a character that nobody looks at.
    */
   #walkScene(): void {
-    const walked = !(this.#output instanceof InstancedSkinOutput) || this.#rigidDraws || this.bonesShown();
+    const walked = this.#output.drawsMeshes || this.#rigidDraws || this.bonesShown();
+    if (walked === this.#walked) return;
+    this.#walked = walked;
     this.#rigid = walked ? this.binding.rigid : NO_PARTS;
-    if (walked === (this.#scene.parent === this.root)) return;
     if (walked) this.root.add(this.#scene);
     else this.root.remove(this.#scene);
   }
@@ -696,8 +703,7 @@ export class CharacterRig implements Actor, LodSubject {
   /** `output`: culling bounds, skinning, rigid parts, morph weights (and the Bone objects for an overlay). */
   #outputStage(pose: Pose): void {
     const model = this.model;
-    const scale = Math.max(Math.abs(this.root.scale.x), Math.abs(this.root.scale.y), Math.abs(this.root.scale.z));
-    for (let i = 0; i < this.#bounds.length; i++) this.#bounds[i]?.update(model, scale);
+    if (this.#output.drawsMeshes) this.#fitBounds();
     this.#output.write(model);
     this.#tiers.posedNow();
     if (this.bonesShown()) this.#showBones(model);
@@ -710,6 +716,12 @@ export class CharacterRig implements Actor, LodSubject {
       const influences = mesh.morphTargetInfluences!;
       for (let k = 0; k < count; k++) influences[k] = weights[offset + k];
     }
+  }
+
+  /** The skinned meshes' bounds around the posed joints (what three culls them by). */
+  #fitBounds(): void {
+    const scale = Math.max(Math.abs(this.root.scale.x), Math.abs(this.root.scale.y), Math.abs(this.root.scale.z));
+    for (let i = 0; i < this.#bounds.length; i++) this.#bounds[i]?.update(this.model, scale);
   }
 
   /**
@@ -819,7 +831,7 @@ export class CharacterRig implements Actor, LodSubject {
     if (mode === 'gpu' && this.#instancing && canInstance(this.binding)) {
       // the instances' rows are written where the rig poses; a held frame keeps the row it last had
       this.#tiers.drawn = [];
-      return new InstancedSkinOutput(this.binding, this.#bounds, this.#instancing, this.root);
+      return new InstancedSkinOutput(this.binding, this.#instancing, this.root);
     }
     if (mode === 'cpu') {
       const output = new CpuSkinOutput(this.binding, this.#bounds);

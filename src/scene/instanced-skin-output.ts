@@ -2,7 +2,6 @@ import type { Matrix4, Mesh, Object3D, Skeleton as ThreeSkeleton } from 'three';
 import { type Skin, skinningMatrices } from '../runtime/core.js';
 import type { GltfBinding } from './gltf-binding.js';
 import { IDENTITY, type InstancedSkins, type SkinMember } from './instanced-skin.js';
-import type { JointBounds } from './joint-bounds.js';
 import { placeInWorld, type SkinOutput } from './skin-output.js';
 
 /** Whether a character's model can be drawn instanced: every skinned mesh one material, no morph targets. */
@@ -36,12 +35,13 @@ export class InstancedSkinOutput implements SkinOutput {
    * not posed). A culled character that is posed again is drawn again.
    */
   culled = false;
+  readonly drawsMeshes = false;
   readonly #skins: InstancedSkins;
   readonly #model: object;
   readonly #slots: Slot[] = [];
   readonly #hidden: { mesh: Mesh; mask: number }[] = [];
 
-  constructor(binding: GltfBinding, bounds: readonly (JointBounds | null)[], skins: InstancedSkins, root: Object3D) {
+  constructor(binding: GltfBinding, skins: InstancedSkins, root: Object3D) {
     this.#skins = skins;
     this.#model = binding.asset;
     const drawn = () => !this.culled && root.visible && root.parent !== null;
@@ -58,14 +58,8 @@ export class InstancedSkinOutput implements SkinOutput {
       skins.join(this.#model, s, skin.joints.length, member, sources);
       this.#slots.push({ skin, index: s, member, skeleton, own });
     });
-    for (const { mesh, skin } of binding.skinned) {
+    for (const { mesh } of binding.skinned) {
       placeInWorld(mesh);
-      // the animated bounds, as for a mesh of its own: three would skin every vertex to find its box
-      const b = bounds[skin];
-      if (b) {
-        mesh.boundingSphere = b.sphere;
-        mesh.boundingBox = b.box;
-      }
       mesh.visible = true;
       this.#hidden.push({ mesh, mask: mesh.layers.mask });
       mesh.layers.disableAll();

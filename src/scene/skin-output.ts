@@ -15,6 +15,11 @@ import type { JointBounds } from './joint-bounds.js';
 export interface SkinOutput {
   /** Set each frame from the character's tier: a culled character is out of view (an output may skip drawing it). */
   culled?: boolean;
+  /**
+   * Whether three draws the rig's own skinned meshes (and culls them by their bounds): the rig then fits
+   * the bounds to each posed frame. An instanced output draws copies elsewhere, so nobody reads them.
+   */
+  readonly drawsMeshes: boolean;
   write(model: Float32Array): void;
   /** A frame not posed whose meshes ride `held` (see RigTiers.hold); outputs whose meshes the rig moves need not. */
   hold?(held: Matrix4): void;
@@ -47,6 +52,7 @@ function keepRigMatrices(): void {}
  * from the never-moved Bone objects) is switched off for it. No Bone object is touched.
  */
 export class GpuSkinOutput implements SkinOutput {
+  readonly drawsMeshes = true;
   readonly #skins: { skin: Skin; skeleton: ThreeSkeleton }[] = [];
 
   constructor(binding: GltfBinding, bounds: readonly (JointBounds | null)[]) {
@@ -98,6 +104,7 @@ interface CpuPart {
  * shader after the CPU deformation, so on a moving mesh they are approximate in this mode.
  */
 export class CpuSkinOutput implements SkinOutput {
+  readonly drawsMeshes = true;
   readonly #parts: CpuPart[] = [];
   readonly #skins: readonly Skin[];
   readonly #matrices: (Float32Array | null)[];
