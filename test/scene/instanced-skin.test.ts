@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { type InstancedBufferGeometry, Matrix4, type Mesh, type SkinnedMesh } from 'three';
+import { type InstancedBufferGeometry, Matrix4, type Mesh, type SkinnedMesh, Vector3 } from 'three';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { parseGlb } from '../../src/runtime/gltf.js';
@@ -232,6 +232,22 @@ describe('instanced skinning', () => {
     expect(characters.map((c) => internals(c).rig!.instanced)).to.deep.equal([false, true, true]);
     a.instancing = 'auto';
     expect(internals(a).rig!.instanced).to.equal(true);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('fits the culling bounds of a character that opts out after moving instanced', async () => {
+    const { scene, characters, errors } = await mountRow(2);
+    const [a] = characters;
+    const start = a.boneMatrix('Head')!;
+    a.setAttribute('position', '0 0 -5');
+    await a.updateComplete;
+    scene.step(0.1);
+    const head = a.boneMatrix('Head')!;
+    expect(Math.hypot(head[12] - start[12], head[14] - start[14]), 'moved away').to.be.above(4);
+    a.instancing = 'off';
+    // no frame since: the bounds three culls the mesh by are fitted when the output changes
+    const sphere = skinnedOf(a)[0].boundingSphere!;
+    expect(sphere.containsPoint(new Vector3(head[12], head[13], head[14])), 'the head inside').to.equal(true);
     expect(errors).to.deep.equal([]);
   });
 
