@@ -34,7 +34,7 @@ export interface SkinMember {
   row: number;
   /** Called after `view` and `carry` are replaced (the owner may show the row elsewhere). */
   placed(): void;
-  /** Whether the character is drawn (on the stage, visible, not culled). Read once per frame per primitive. */
+  /** Whether the character is drawn (on the stage, visible, not culled). Read once per frame. */
   drawn(): boolean;
 }
 
@@ -95,14 +95,17 @@ class PrimitiveBatch {
     this.#geometry.setAttribute('instanceRow', this.#rows);
   }
 
-  /** The rows drawn this frame: every member that is drawn and whose copy of this primitive is visible. */
-  flush(): void {
+  /**
+   * The rows drawn this frame: every member that is drawn (`shown`, by row: asked once per member, not
+   * once per primitive) and whose copy of this primitive is visible.
+   */
+  flush(shown: Uint8Array): void {
     const rows = this.#rows.array as Float32Array;
     const entries = this.#entries;
     let count = 0;
     for (let i = 0; i < entries.length; i++) {
       const { member, source } = entries[i];
-      if (source.visible && member.drawn()) rows[count++] = member.row;
+      if (shown[member.row] === 1 && source.visible) rows[count++] = member.row;
     }
     this.#geometry.instanceCount = count;
     this.mesh.visible = count > 0;
@@ -136,6 +139,8 @@ class SkinGroup {
   #data = new Float32Array(0);
   #texture: DataTexture | null = null;
   #capacity = 0;
+  /** Per row, whether its member is drawn this frame (1) or not (0): filled by `flush`. */
+  #shown = new Uint8Array(0);
   /** Whether a member wrote matrices since the last upload. */
   dirty = false;
 
@@ -190,8 +195,11 @@ class SkinGroup {
   flush(): void {
     if (this.dirty && this.#texture) this.#texture.needsUpdate = true;
     this.dirty = false;
+    const members = this.#members;
+    const shown = this.#shown;
+    for (let i = 0; i < members.length; i++) shown[i] = members[i].drawn() ? 1 : 0;
     const list = this.#list;
-    for (let i = 0; i < list.length; i++) list[i].flush();
+    for (let i = 0; i < list.length; i++) list[i].flush(shown);
   }
 
   dispose(): void {
@@ -234,6 +242,7 @@ class SkinGroup {
     data.set(this.#data);
     this.#data = data;
     this.#capacity = capacity;
+    this.#shown = new Uint8Array(capacity);
     this.#texture?.dispose();
     const texture = new DataTexture(data, TEXTURE_WIDTH, height, RGBAFormat, FloatType);
     texture.needsUpdate = true;
