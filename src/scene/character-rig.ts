@@ -653,7 +653,9 @@ export class CharacterRig implements Actor, LodSubject {
   #poseStage(dt: number, posed: boolean): Pose | null {
     const playback = this.#playback;
     this.rootMotion.bind(this.source, playback, this.#bindingsOf);
-    playback.speed = this.#speed * this.#strideRate(dt);
+    // set only while it plays: a Playback a graph replaced is not read (nor touched, a cold read a character)
+    const rate = this.#speed * this.#strideRate(dt);
+    if (this.source === playback) playback.speed = rate;
     const warp = this.#warp;
     if (warp !== null && playback.currentClip !== warp.clip) this.#endWarp(false);
     else warp?.beforeUpdate(playback.currentClock!);
@@ -737,8 +739,9 @@ export class CharacterRig implements Actor, LodSubject {
       this.#lastX = x;
       this.#lastZ = z;
     }
+    if (this.source !== this.#playback || this.rootMotion.extracting) return 1;
     const index = this.#playback.currentClip;
-    if (index < 0 || this.rootMotion.extracting || this.source !== this.#playback) return 1;
+    if (index < 0) return 1;
     const clip = this.#library.clips[index];
     if (!(clip.stride > 0)) return 1;
     // a character nobody moves plays a stride the file carries as authored (`clip="walk"` on a page must
