@@ -653,7 +653,7 @@ export class CharacterRig implements Actor, LodSubject {
   #poseStage(dt: number, posed: boolean): Pose | null {
     const playback = this.#playback;
     this.rootMotion.bind(this.source, playback, this.#bindingsOf);
-    // set only while it plays: a Playback a graph replaced is not read (nor touched, a cold read a character)
+    // only a playing Playback's rate matters: one a graph replaced is left alone (a cold object a character)
     const rate = this.#speed * this.#strideRate(dt);
     if (this.source === playback) playback.speed = rate;
     const warp = this.#warp;
