@@ -266,6 +266,14 @@ describe('instanced skinning', () => {
     expect(output.culled).to.equal(true);
     expect(rig.posedFrames, 'not posed: its row is not written').to.equal(posed);
     expect(counts()).to.deep.equal([3, 3, 3]);
+    // the rows drawn are the other three's, not merely three of them
+    const rowOf = (c: AnimCharacter) => (internals(c).rig!.output as InstancedSkinOutput).members[0].row;
+    const others = characters.filter((c) => c !== away).map(rowOf);
+    for (const mesh of instancedMeshes(scene)) {
+      const geometry = mesh.geometry as InstancedBufferGeometry;
+      const rows = [...geometry.getAttribute('instanceRow').array].slice(0, geometry.instanceCount);
+      expect(rows.sort(), 'rows drawn').to.deep.equal([...others].sort());
+    }
     expect(away.time).to.be.closeTo(twin.time, 1e-6);
     // back in view: posed and drawn again on the next frame
     away.position = [0, 0, 0];
