@@ -174,6 +174,8 @@ export class CharacterRig implements Actor, LodSubject {
   #measuredSpeed = 0;
   /** Whether the character has ever been moved: until then stride clips play at their own rate (a preview). */
   #moved = false;
+  /** Whether this frame updated the Playback: its events are told only then (another source leaves them stale). */
+  #playbackRan = false;
 
   /** Loads the runtime side of a GLTFLoader result and binds a rig to it. */
   static async create(gltf: GLTF, url: string, options: RigOptions = {}): Promise<CharacterRig> {
@@ -659,6 +661,7 @@ export class CharacterRig implements Actor, LodSubject {
     const warp = this.#warp;
     if (warp !== null && playback.currentClip !== warp.clip) this.#endWarp(false);
     else warp?.beforeUpdate(playback.currentClock!);
+    this.#playbackRan = this.source === playback;
     this.source.update(dt, posed);
     const pose = this.source.pose;
     if (poseFits(pose, this.binding.asset.skeleton.jointCount)) return pose;
@@ -781,8 +784,8 @@ export class CharacterRig implements Actor, LodSubject {
 
   #notify(): void {
     const listener = this.#listener;
+    if (!listener || !this.#playbackRan) return;
     const playback = this.#playback;
-    if (!listener) return;
     for (let i = 0; i < playback.eventCount; i++) {
       const clip = this.#library.clips[playback.eventClips[i]];
       const kind = playback.eventKinds[i];
