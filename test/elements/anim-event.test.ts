@@ -41,6 +41,21 @@ describe('<anim-event>', () => {
     expect(details[1].data, 'text that is not JSON stays text').to.equal('right foot');
   });
 
+  // Catches a graph taking over from the clip repeating, on every frame it drives, the clip's last event: the
+  // clip playback it replaced is no longer updated, so that event stayed queued.
+  it('fires a clip event once when a graph takes over on the next frame, not on every frame the graph drives', async () => {
+    const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="steps"`, FOOTSTEPS);
+    const seen = timeline(character);
+    scene.step(STEP);
+    scene.step(STEP);
+    expect(seen.map((s) => s.name ?? s.type)).to.deep.equal(['left']);
+    character.setAttribute('graph', 'locomotion');
+    await settle();
+    for (let i = 0; i < 6; i++) scene.step(1 / 60);
+    expect(character.state, 'the graph drives').to.equal('locomotion');
+    expect(seen.map((s) => s.name ?? s.type)).to.deep.equal(['left']);
+  });
+
   it('fires backwards in reverse order when the speed is negative', async () => {
     const { scene, character } = await mountCharacter(`src="${MANNEQUIN}" clip="steps" speed="-1"`, FOOTSTEPS);
     const seen = timeline(character);
