@@ -359,7 +359,7 @@ export class CharacterLoader implements ReactiveController {
     const stage = this.#lease.stage!;
     this.#rig = rig;
     this.#abort = undefined;
-    rig.bonesShown = () => stage.hasDebug('skeleton');
+    rig.bonesShown = stage.skeletonShown;
     // a frame that throws is this character's anim-error; the rig stays in the loop, the others animate
     rig.failed = (error) => reportCaught(this.#host, error, 'during a frame');
     this.#hooks.install(rig);

@@ -1,7 +1,7 @@
 import type { Matrix4, Mesh, Object3D, Skeleton as ThreeSkeleton } from 'three';
 import { type Skin, skinningMatrices } from '../runtime/core.js';
 import type { GltfBinding } from './gltf-binding.js';
-import { IDENTITY, type InstancedSkins, type SkinMember } from './instanced-skin.js';
+import { IDENTITY, type InstancedSkins, type SkinMember, type WrittenMark } from './instanced-skin.js';
 import { placeInWorld, type SkinOutput } from './skin-output.js';
 
 /** Whether a character's model can be drawn instanced: every skinned mesh one material, no morph targets. */
@@ -14,6 +14,8 @@ interface Slot {
   readonly skin: Skin;
   readonly index: number;
   readonly member: SkinMember;
+  /** Its group's mark, set on each frame the row is written. */
+  readonly written: WrittenMark;
   /**
    * The skin's three Skeleton: its boneMatrices is the row itself while the character is instanced (what
    * scripts and debug views read, at no copy), and `own`, its array before, again after.
@@ -55,8 +57,8 @@ export class InstancedSkinOutput implements SkinOutput {
         if (skeleton) skeleton.boneMatrices = member.view;
       };
       const member: SkinMember = { view: new Float32Array(0), carry: new Float32Array(0), row: -1, placed, drawn };
-      skins.join(this.#model, s, skin.joints.length, member, sources);
-      this.#slots.push({ skin, index: s, member, skeleton, own });
+      const written = skins.join(this.#model, s, skin.joints.length, member, sources);
+      this.#slots.push({ skin, index: s, member, written, skeleton, own });
     });
     for (const { mesh } of binding.skinned) {
       placeInWorld(mesh);
@@ -79,10 +81,10 @@ export class InstancedSkinOutput implements SkinOutput {
   write(model: Float32Array): void {
     const slots = this.#slots;
     for (let i = 0; i < slots.length; i++) {
-      const { skin, index, member } = slots[i];
+      const { skin, member, written } = slots[i];
       skinningMatrices(skin, model, member.view);
       member.carry.set(IDENTITY);
-      this.#skins.touch(this.#model, index);
+      written.dirty = true;
     }
   }
 
@@ -95,7 +97,7 @@ export class InstancedSkinOutput implements SkinOutput {
     const slots = this.#slots;
     for (let i = 0; i < slots.length; i++) {
       slots[i].member.carry.set(held.elements);
-      this.#skins.touch(this.#model, slots[i].index);
+      slots[i].written.dirty = true;
     }
   }
 

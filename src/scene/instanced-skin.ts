@@ -124,11 +124,16 @@ class PrimitiveBatch {
   }
 }
 
+/** A group's flag that one of its members wrote matrices since the last upload. */
+export interface WrittenMark {
+  dirty: boolean;
+}
+
 /**
  * Every character of one skin of one model on a stage: their skinning matrices in one float texture (a row
  * of `joints` matrices per character), and one instanced draw per primitive of the model.
  */
-class SkinGroup {
+class SkinGroup implements WrittenMark {
   readonly #joints: number;
   readonly #members: SkinMember[] = [];
   readonly #batches = new Map<string, PrimitiveBatch>();
@@ -287,20 +292,25 @@ export class InstancedSkins implements Actor {
     return () => this.#watchers.delete(changed);
   }
 
-  /** Adds `member` to the group of (`model`, `skin`), drawing `sources` (that skin's meshes in its copy). */
-  join(model: object, skin: number, joints: number, member: SkinMember, sources: readonly Mesh[]): void {
+  /**
+   * Adds `member` to the group of (`model`, `skin`), drawing `sources` (that skin's meshes in its copy).
+   * Returns the group's mark: set `dirty` when the member wrote its row (held by the member, so a frame
+   * need not look its group up).
+   */
+  join(model: object, skin: number, joints: number, member: SkinMember, sources: readonly Mesh[]): WrittenMark {
     let groups = this.#groups.get(model);
     if (!groups) {
       groups = [];
       this.#groups.set(model, groups);
     }
-    groups[skin] ??= new SkinGroup(joints, this.#parent);
-    groups[skin].add(member, sources);
+    const group = (groups[skin] ??= new SkinGroup(joints, this.#parent));
+    group.add(member, sources);
     if (!this.#actor) {
       this.#actor = true;
       this.#stage.content.add(this.#parent);
       this.#stage.addLateActor(this);
     }
+    return group;
   }
 
   leave(model: object, skin: number, member: SkinMember): void {
@@ -317,12 +327,6 @@ export class InstancedSkins implements Actor {
       this.#parent.removeFromParent();
       this.#stage.removeActor(this);
     }
-  }
-
-  /** Marks the group of (`model`, `skin`) as written this frame. */
-  touch(model: object, skin: number): void {
-    const group = this.#groups.get(model)?.[skin];
-    if (group) group.dirty = true;
   }
 
   /** Instanced draws per pass over every group (for tests and the stats). */
