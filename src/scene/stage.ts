@@ -398,13 +398,13 @@ export class Stage implements StageCore {
     this.loop.requestRedraw();
   }
 
-  /** Whether a debug overlay is on (views that draw their own, like the root-motion arrow, ask; see watchDebug). */
   /**
    * Whether the skeleton overlay shows: one function for every rig of the stage (each asks it several times a
    * frame), so the call reads the stage, not a closure per character.
    */
   readonly skeletonShown = (): boolean => this.#skeletonShown;
 
+  /** Whether a debug overlay is on (views that draw their own, like the root-motion arrow, ask; see watchDebug). */
   hasDebug(view: DebugView): boolean {
     return this.#debug.includes(view);
   }
