@@ -2,43 +2,73 @@
 // here has slow and fast spells (the same code has measured up to twice as slow from one run to the next),
 // so two separate runs cannot show a change of a few percent. Here the two take turns frame by frame, and
 // each block of frames gives a ratio: a spell weighs on both alike, and the blocks show how steady it was.
-// The other revision runs from its own source (a temporary git worktree), data layout and all. What is left
-// is each process's luck (where its arrays land, what its compiler inlines): compared with itself, the
-// runtime path came out within 3% and the graph update within 13%, differently each run. Run it a few times.
+// The other revision runs from its own source (a temporary git worktree), data layout and all. Each side is
+// bundled first, as the package ships its code (one scope, not a module per file: run a module per file, the
+// graph's code here took twice as long). What is left is each process's luck (where its arrays land, what its
+// compiler inlines), so compare a revision with itself to see the floor, and run it a few times.
+// The paths: the bench's runtime path, its graph update, and a crowd member's posed frame (crowd-path.ts).
 //
 // COMPARE_WITH=<revision> (default HEAD: the working tree's changes against the last commit).
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 
 const DT = 1 / 60;
 const COUNT = 1000;
 const BLOCKS = 10;
 const BLOCK_FRAMES = 100;
+/** The bench files the paths below use, bundled together per side. */
+const FILES = ['rig.ts', 'runtime-path.ts', 'graph.ts', 'crowd-path.ts'];
 
 type Frame = () => void;
-type PathMaker = (dir: string) => Promise<Frame>;
+// biome-ignore lint/suspicious/noExplicitAny: one revision's bench exports, whatever that revision's types were
+type Bench = Record<string, any>;
 
-/** The bench's runtime path (two clips crossfading, forward kinematics, skinning matrices) for COUNT characters. */
-const runtimePath: PathMaker = async (dir) => {
-  const { loadRig } = await import(pathToFileURL(join(dir, 'bench/rig.ts')).href);
-  const path = await import(pathToFileURL(join(dir, 'bench/runtime-path.ts')).href);
-  const rig = loadRig();
-  const characters = Array.from({ length: COUNT }, (_, i) => path.makeRuntimeCharacter(rig, (i * 0.37) % 1));
-  return () => {
-    for (const c of characters) path.updateRuntimeCharacter(rig, c, DT);
-  };
-};
+const PATHS: { name: string; file: string; make: (bench: Bench) => Frame }[] = [
+  {
+    // two clips crossfading, forward kinematics, skinning matrices
+    name: 'runtime path',
+    file: 'runtime-path.ts',
+    make: (bench) => {
+      const rig = bench.loadRig();
+      const characters = Array.from({ length: COUNT }, (_, i) => bench.makeRuntimeCharacter(rig, (i * 0.37) % 1));
+      return () => {
+        for (const c of characters) bench.updateRuntimeCharacter(rig, c, DT);
+      };
+    },
+  },
+  {
+    name: 'graph update',
+    file: 'graph.ts',
+    make: (bench) => {
+      const graph = bench.makeGraphBench(COUNT, DT);
+      return () => graph.frame();
+    },
+  },
+  { name: 'crowd member', file: 'crowd-path.ts', make: (bench) => bench.makeCrowdPath(COUNT, DT) },
+];
 
-/** The bench's state graph update (the locomotion preset) for COUNT characters. */
-const graphPath: PathMaker = async (dir) => {
-  const { makeGraphBench } = await import(pathToFileURL(join(dir, 'bench/graph.ts')).href);
-  const bench = makeGraphBench(COUNT, DT);
-  return () => bench.frame();
-};
+/** The bench files `dir` has, bundled into `out` and imported. */
+async function bundle(dir: string, out: string): Promise<Bench> {
+  const present = FILES.filter((file) => existsSync(join(dir, 'bench', file)));
+  await build({
+    stdin: {
+      contents: present.map((file) => `export * from './bench/${file}';`).join('\n'),
+      resolveDir: dir,
+      loader: 'ts',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: out,
+    logLevel: 'warning',
+  });
+  return import(pathToFileURL(out).href);
+}
 
 function timed(frame: Frame): number {
   const start = performance.now();
@@ -78,23 +108,27 @@ function race(ours: Frame, theirs: Frame): { ours: number; theirs: number; block
 
 const revision = process.env.COMPARE_WITH ?? 'HEAD';
 const here = resolve('.');
-const other = mkdtempSync(join(tmpdir(), 'anim-compare-'));
+const scratch = mkdtempSync(join(tmpdir(), 'anim-compare-'));
+const other = join(scratch, 'tree');
 try {
   execFileSync('git', ['worktree', 'add', '--detach', '--quiet', other, revision], { stdio: 'inherit' });
   symlinkSync(join(here, 'node_modules'), join(other, 'node_modules'));
+  const ours = await bundle(here, join(scratch, 'this.mjs'));
+  const theirs = await bundle(other, join(scratch, 'other.mjs'));
   console.log(`bench:compare: this checkout against ${revision}, ${COUNT} characters, ${BLOCKS} blocks each`);
-  for (const [name, make] of [
-    ['runtime path', runtimePath],
-    ['graph update', graphPath],
-  ] as const) {
-    const { ours, theirs, blocks } = race(await make(here), await make(other));
-    const low = Math.min(...blocks).toFixed(2);
-    const high = Math.max(...blocks).toFixed(2);
+  for (const { name, file, make } of PATHS) {
+    if (!existsSync(join(other, 'bench', file))) {
+      console.log(`  ${name}: ${revision} has no bench/${file}`);
+      continue;
+    }
+    const result = race(make(ours), make(theirs));
+    const low = Math.min(...result.blocks).toFixed(2);
+    const high = Math.max(...result.blocks).toFixed(2);
     console.log(
-      `  ${name}: this ${ours.toFixed(3)} µs, ${revision} ${theirs.toFixed(3)} µs, ${(theirs / ours).toFixed(3)}× (blocks ${low}–${high})`,
+      `  ${name}: this ${result.ours.toFixed(3)} µs, ${revision} ${result.theirs.toFixed(3)} µs, ${(result.theirs / result.ours).toFixed(3)}× (blocks ${low}–${high})`,
     );
   }
 } finally {
   execFileSync('git', ['worktree', 'remove', '--force', other]);
-  rmSync(other, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
 }

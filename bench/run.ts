@@ -1,6 +1,7 @@
 // npm run bench: this runtime against three.js's AnimationMixer path, side by side in one run, on the
 // same rig and clips. Speed is measured here, never in a test.
 
+import { makeCrowdPath } from './crowd-path.js';
 import { benchGraphCompile, benchPacedCompile, makeGraphBench } from './graph.js';
 import { benchIk } from './ik.js';
 import { benchTransitions } from './inertial.js';
@@ -105,6 +106,12 @@ const graphBench = makeGraphBench(1000, DT);
 const graphUs = measure(graphBench.count, graphBench.frame);
 console.log(`  state graph (locomotion preset), 1000 characters: ${graphUs.toFixed(3)} µs per character per frame`);
 console.log(`bench: graph-update-us=${graphUs.toFixed(3)}`);
+// what a posed <anim-crowd> member pays below the element and rig layers (crowd-path.ts)
+const crowdUs = measure(1000, makeCrowdPath(1000, DT));
+console.log(
+  `  a crowd member's posed frame (mannequin, locomotion graph, root motion, FK, skinning row), 1000 members: ${crowdUs.toFixed(2)} µs each`,
+);
+console.log(`bench: crowd-member-us=${crowdUs.toFixed(2)}`);
 const big = benchGraphCompile(10000);
 console.log(
   `  state graph of 10,000 states and 10,000 transitions: compile ${big.compileMs.toFixed(1)} ms, layout ${big.layoutMs.toFixed(1)} ms`,
