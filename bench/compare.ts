@@ -129,6 +129,7 @@ try {
     );
   }
 } finally {
-  execFileSync('git', ['worktree', 'remove', '--force', other]);
+  // a revision that could not be checked out left no worktree: its error is the one to show, not this one's
+  if (existsSync(other)) execFileSync('git', ['worktree', 'remove', '--force', other]);
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -77,7 +77,6 @@ export class Stage implements StageCore {
   readonly #frameBounds = new Box3();
   #ground: Ground | undefined;
   #debug: readonly DebugView[] = [];
-  #skeletonShown = false;
   readonly #debugWatchers = new Set<() => void>();
   #colliders: ColliderOverlay | undefined;
   #stats: FrameStats | undefined;
@@ -402,7 +401,7 @@ export class Stage implements StageCore {
    * Whether the skeleton overlay shows: one function for every rig of the stage (each asks it several times a
    * frame), so the call reads the stage, not a closure per character.
    */
-  readonly skeletonShown = (): boolean => this.#skeletonShown;
+  readonly skeletonShown = (): boolean => this.#debug.includes('skeleton');
 
   /** Whether a debug overlay is on (views that draw their own, like the root-motion arrow, ask; see watchDebug). */
   hasDebug(view: DebugView): boolean {
@@ -418,7 +417,6 @@ export class Stage implements StageCore {
   setDebug(views: readonly DebugView[]): void {
     const skeleton = views.includes('skeleton') && !this.#debug.includes('skeleton');
     this.#debug = views;
-    this.#skeletonShown = views.includes('skeleton');
     for (const changed of [...this.#debugWatchers]) changed();
     this.#rebuildOverlay();
     this.#overlayStale = skeleton;
