@@ -33,6 +33,13 @@ const ROUNDS = 4;
  * as unrelated code changes what the compiler inlines (±0.2 kB seen). The regression below measures 2,956.
  */
 const BUDGET = 2500;
+/**
+ * What the regression below (three's Frustum set twice a frame) adds to the figure: about 576 bytes measured
+ * (2,488 against 1,912 here, 2,956 against 2,260 on another machine). The figure itself moves by about 350
+ * bytes between machines, so the test asks that the measure sees the regression, not that it lands above the
+ * budget from wherever the figure stood (run alone here it did not: 2,488).
+ */
+const REGRESSION_SEEN = 400;
 
 /** Chromium reads the figure when `performance.memory` is read, so it is read afresh each time. */
 const used = () => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize;
@@ -112,7 +119,7 @@ function allocationPerFrame(frames: number, frame: () => void, into: number[]): 
 const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1];
 
 describe('the frame makes little garbage', () => {
-  it("stays within its budget beyond Rapier and three, and three's frustum put back breaks it", async function () {
+  it("stays within its budget beyond Rapier and three, and the measure sees three's frustum put back", async function () {
     this.timeout(600000);
     const { scene, controller, characters, errors } = await busyScene();
     const stage = scene.stage!;
@@ -170,6 +177,6 @@ describe('the frame makes little garbage', () => {
     );
     expect(errors, 'no anim-error').to.deep.equal([]);
     expect(ours, 'bytes per frame beyond Rapier and three').to.be.at.most(BUDGET);
-    expect(withThreeFrustum, "three's frustum put back is caught").to.be.above(BUDGET);
+    expect(withThreeFrustum - ours, "three's frustum put back is seen").to.be.at.least(REGRESSION_SEEN);
   });
 });
