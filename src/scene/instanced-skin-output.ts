@@ -1,7 +1,8 @@
 import type { Matrix4, Mesh, Object3D, Skeleton as ThreeSkeleton } from 'three';
 import { type Skin, skinningMatrices } from '../runtime/core.js';
+import { identity } from '../runtime/mat4.js';
 import type { GltfBinding } from './gltf-binding.js';
-import { IDENTITY, type InstancedSkins, type SkinMember, type WrittenMark } from './instanced-skin.js';
+import type { InstancedSkins, SkinMember, WrittenMark } from './instanced-skin.js';
 import { placeInWorld, type SkinOutput } from './skin-output.js';
 
 /** Whether a character's model can be drawn instanced: every skinned mesh one material, no morph targets. */
@@ -42,6 +43,8 @@ export class InstancedSkinOutput implements SkinOutput {
   readonly #model: object;
   readonly #slots: Slot[] = [];
   readonly #hidden: { mesh: Mesh; mask: number }[] = [];
+  /** Whether the rows' carry matrices hold a held frame's carry (a posed frame sets them back to identity). */
+  #carried = false;
 
   constructor(binding: GltfBinding, skins: InstancedSkins, root: Object3D) {
     this.#skins = skins;
@@ -83,9 +86,10 @@ export class InstancedSkinOutput implements SkinOutput {
     for (let i = 0; i < slots.length; i++) {
       const { skin, member, written } = slots[i];
       skinningMatrices(skin, model, member.view);
-      member.carry.set(IDENTITY);
+      if (this.#carried) identity(member.carry, 0);
       written.dirty = true;
     }
+    this.#carried = false;
   }
 
   /**
@@ -95,10 +99,14 @@ export class InstancedSkinOutput implements SkinOutput {
    */
   hold(held: Matrix4): void {
     const slots = this.#slots;
+    const elements = held.elements;
+    // element by element: a typed array's set() from a plain array costs more than the copy itself
     for (let i = 0; i < slots.length; i++) {
-      slots[i].member.carry.set(held.elements);
+      const carry = slots[i].member.carry;
+      for (let k = 0; k < 16; k++) carry[k] = elements[k];
       slots[i].written.dirty = true;
     }
+    this.#carried = true;
   }
 
   dispose(): void {

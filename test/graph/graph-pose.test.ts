@@ -167,6 +167,20 @@ describe('graph: pose', () => {
     expectClose(xs(pose), [3.125, 3.125, 3.125, 3.125], 1e-5);
   });
 
+  it('a crossfade between two states of one clip blends it at both times (each sampled into a pose of its own)', () => {
+    const def: GraphDefinition = {
+      params: [{ name: 'go', type: 'bool' }],
+      states: [
+        { name: 'a', clip: 'a' },
+        { name: 'again', clip: 'a' },
+      ],
+      transitions: [{ from: 'a', to: 'again', when: 'go', fade: 1 }],
+    };
+    const pose = run(def, [shift('a', 0, 1)], [[0.25], [0.25, { go: true }], [0.25]]);
+    // a at 0.75 (x 0.75) weight 0.75, again at 0.25 (x 0.25) weight 0.25; one pose for both would give 0.25
+    expectClose(xs(pose), [0.625, 0.625, 0.625, 0.625], 1e-5);
+  });
+
   it('the locomotion preset drives the mannequin: one pose per clip at the thresholds, phase-synced between', async () => {
     const { json, buffers } = parseGlb((await fetchBytes('/assets/mannequin.glb')).buffer as ArrayBuffer);
     const asset = importGltf(json, buffers);
