@@ -19,6 +19,7 @@ import {
   sampleClip,
 } from '../runtime/core.js';
 import { ScratchPoses } from '../runtime/scratch-poses.js';
+import { sharedTable } from '../runtime/shared-tables.js';
 import type { CompiledGraph } from './compile.js';
 import { MAX_LIVE_STATES, TRANSITION_START } from './event-kinds.js';
 import type { GraphInstance } from './instance.js';
@@ -69,7 +70,9 @@ export class GraphPose {
     defaultWeights?: Float32Array,
     clipStarts?: ArrayLike<number>,
   ) {
-    this.clipStarts = Float64Array.from({ length: graph.clipNames.length }, (_, c) => clipStarts?.[c] ?? 0);
+    this.clipStarts = sharedTable(
+      Float64Array.from({ length: graph.clipNames.length }, (_, c) => clipStarts?.[c] ?? 0),
+    );
     const joints = skeleton.jointCount;
     const size = poseSize(joints, weightCount);
     const entries = MAX_LIVE_STATES * graph.maxPoints;

@@ -20,7 +20,7 @@ import {
   TRANSITION_START,
 } from './event-kinds.js';
 import { type InstanceLayout, layoutOf } from './instance-layout.js';
-import { type PlayWindows, resolvePlayWindows } from './play-windows.js';
+import { type PlayWindows, sharedPlayWindows } from './play-windows.js';
 import { GraphSync } from './sync.js';
 
 /**
@@ -66,7 +66,7 @@ export class GraphInstance {
   ) {
     const layers = graph.layers.length;
     const durations = Float64Array.from({ length: graph.clipNames.length }, (_, i) => clipDurations[i] ?? 0);
-    this.windows = resolvePlayWindows(graph, durations);
+    this.windows = sharedPlayWindows(graph, durations);
     const events = layers * EVENTS_PER_LAYER;
     this.events = new EventColumns(events, 5);
     this.eventKind = this.events.kind;

@@ -59,3 +59,26 @@ export function resolvePlayWindows(graph: CompiledGraph, durations: ArrayLike<nu
   }
   return { offset, start, end, problems };
 }
+
+/** Resolved windows by graph, each with the durations it was resolved for. */
+const sharedWindows = new WeakMap<CompiledGraph, { durations: Float64Array; windows: PlayWindows }[]>();
+
+/**
+ * `resolvePlayWindows`, sharing the result with every instance of the graph bound to clips of the same
+ * durations (a crowd's members): one copy read by all, kept in cache, where a copy each is three cold arrays
+ * per member per frame. Never written once resolved.
+ */
+export function sharedPlayWindows(graph: CompiledGraph, durations: Float64Array): PlayWindows {
+  let entries = sharedWindows.get(graph);
+  if (!entries) sharedWindows.set(graph, (entries = []));
+  for (const entry of entries) if (sameDurations(entry.durations, durations)) return entry.windows;
+  const windows = resolvePlayWindows(graph, durations);
+  entries.push({ durations: durations.slice(), windows });
+  return windows;
+}
+
+function sameDurations(a: Float64Array, b: Float64Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}

@@ -6,6 +6,7 @@ import { invert3 } from './mat3.js';
 import { createPose, type Pose, setRestPose } from './pose.js';
 import { conjugateMultiply, fromMatrix, multiply } from './quat.js';
 import { sampleTrackAt } from './sample.js';
+import { sharedTable } from './shared-tables.js';
 import type { Skeleton } from './skeleton.js';
 
 /** Memo slots of a clip's root samples (see RootMotion.state). */
@@ -69,11 +70,12 @@ export class RootMotion {
     this.yaw = options.yaw ?? false;
     this.planar = options.planar ?? false;
     const n = bindings.length;
-    this.tracks = new Int32Array(n * 2);
+    const tracks = new Int32Array(n * 2);
     bindings.forEach((b, c) => {
-      this.tracks[c] = trackOf(b, options.joint, 'translation');
-      this.tracks[n + c] = trackOf(b, options.joint, 'rotation');
+      tracks[c] = trackOf(b, options.joint, 'translation');
+      tracks[n + c] = trackOf(b, options.joint, 'rotation');
     });
+    this.tracks = sharedTable(tracks);
     this.parent = restParentFrame(skeleton, options.joint);
     this.memoTime = 4;
     this.memoPlace = this.memoTime + n * 4;

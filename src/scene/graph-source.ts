@@ -8,6 +8,7 @@ import {
   setParam,
 } from '../graph/index.js';
 import { type ClipBinding, type Pose, RootMotion, type RootMotionOptions, type Skeleton } from '../runtime/core.js';
+import { sharedTable } from '../runtime/shared-tables.js';
 import type { CharacterRig } from './character-rig.js';
 import type { TimedPoseSource } from './pose-pipeline.js';
 
@@ -51,7 +52,7 @@ export class GraphSource implements TimedPoseSource {
     this.missingClips = missing;
     this.#skeleton = skeleton;
     this.#clips = clips;
-    this.#indices = Int32Array.from(indices);
+    this.#indices = sharedTable(Int32Array.from(indices));
     const bound = Array.from(indices, (i) => (i >= 0 ? clips[i] : null));
     const starts = bound.map((c) => c?.start ?? 0);
     const durations = bound.map((c) => (c ? (c.end ?? c.binding.clip.duration) - (c.start ?? 0) : 0));

@@ -58,4 +58,14 @@ describe('graph: play windows', () => {
     expect(new GraphInstance(graph, [2]).durationOf(0)).to.equal(1);
     expect(new GraphInstance(graph, [6]).durationOf(0)).to.equal(3);
   });
+
+  it('instances of one graph on clips of the same durations share one set of windows; other durations get their own', () => {
+    const graph = compileGraph({ states: [{ name: 'a', clip: 'a', start: '25%' }] });
+    const one = new GraphInstance(graph, [2]);
+    const two = new GraphInstance(graph, [2]);
+    const longer = new GraphInstance(graph, [4]);
+    expect(two.windows).to.equal(one.windows);
+    expect(longer.windows).to.not.equal(one.windows);
+    expect([one.windows.start[0], longer.windows.start[0]]).to.deep.equal([0.5, 1]);
+  });
 });
