@@ -70,6 +70,18 @@ function run(def: GraphDefinition, clips: Clip[], steps: [number, Record<string,
   return pose;
 }
 
+/** States `a` (clip `from`) and `b` (clip `to`), and a one-second crossfade from a to b once `go` is set. */
+const crossfade = (from: string, to: string): GraphDefinition => ({
+  params: [{ name: 'go', type: 'bool' }],
+  states: [
+    { name: 'a', clip: from },
+    { name: 'b', clip: to },
+  ],
+  transitions: [{ from: 'a', to: 'b', when: 'go', fade: 1 }],
+});
+/** `a` plays 0.5 s, then fades to `b` for 0.25 s: a at 0.75 s weighs 0.75, b at 0.25 s weighs 0.25. */
+const QUARTER_INTO_FADE: [number, Record<string, boolean>?][] = [[0.25], [0.25, { go: true }], [0.25]];
+
 /** The base plays `legs`; an upper-body layer at half weight plays `arms`. */
 const upperOverride: GraphDefinition = {
   layers: [{ name: 'upper', mask: 'upper-body', weight: 0.5 }],
@@ -154,30 +166,14 @@ describe('graph: pose', () => {
   });
 
   it('a crossfade gives the blend of both clips; a missing clip leaves its share to the rest', () => {
-    const def: GraphDefinition = {
-      params: [{ name: 'go', type: 'bool' }],
-      states: [
-        { name: 'a', clip: 'a' },
-        { name: 'b', clip: 'b' },
-      ],
-      transitions: [{ from: 'a', to: 'b', when: 'go', fade: 1 }],
-    };
-    const pose = run(def, [shift('a', 0, 1), shift('b', 10, 11)], [[0.25], [0.25, { go: true }], [0.25]]);
+    const pose = run(crossfade('a', 'b'), [shift('a', 0, 1), shift('b', 10, 11)], QUARTER_INTO_FADE);
     // a at 0.75 (x 0.75) weight 0.75, b at 0.25 (x 10.25) weight 0.25
     expectClose(xs(pose), [3.125, 3.125, 3.125, 3.125], 1e-5);
   });
 
   it('a crossfade between two states of one clip blends it at both times (each sampled into a pose of its own)', () => {
-    const def: GraphDefinition = {
-      params: [{ name: 'go', type: 'bool' }],
-      states: [
-        { name: 'a', clip: 'a' },
-        { name: 'again', clip: 'a' },
-      ],
-      transitions: [{ from: 'a', to: 'again', when: 'go', fade: 1 }],
-    };
-    const pose = run(def, [shift('a', 0, 1)], [[0.25], [0.25, { go: true }], [0.25]]);
-    // a at 0.75 (x 0.75) weight 0.75, again at 0.25 (x 0.25) weight 0.25; one pose for both would give 0.25
+    const pose = run(crossfade('a', 'a'), [shift('a', 0, 1)], QUARTER_INTO_FADE);
+    // a at 0.75 (x 0.75) weight 0.75, b at 0.25 (x 0.25) weight 0.25; one pose for both would give 0.25
     expectClose(xs(pose), [0.625, 0.625, 0.625, 0.625], 1e-5);
   });
 
