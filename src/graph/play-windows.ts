@@ -1,4 +1,5 @@
 import { formatClipTime, resolveClipTime } from '../runtime/clip-time.js';
+import { sharedTable } from '../runtime/shared-tables.js';
 import type { CompiledGraph } from './compile.js';
 import { type GraphProblem, problem } from './problems.js';
 
@@ -12,6 +13,8 @@ export interface PlayWindows {
   readonly offset: Int32Array;
   readonly start: Float64Array;
   readonly end: Float64Array;
+  /** The clip durations they were resolved against (the array given, when it is a Float64Array). */
+  readonly durations: Float64Array;
   /** One `bad-graph` error per state with an inverted window, `where` naming the state's `start`. */
   readonly problems: readonly GraphProblem[];
 }
@@ -57,11 +60,15 @@ export function resolvePlayWindows(graph: CompiledGraph, durations: ArrayLike<nu
       );
     }
   }
-  return { offset, start, end, problems };
+  const own = durations instanceof Float64Array ? durations : Float64Array.from(durations);
+  return { offset, start, end, durations: own, problems };
 }
 
-/** Resolved windows by graph, each with the durations it was resolved for. */
-const sharedWindows = new WeakMap<CompiledGraph, { durations: Float64Array; windows: PlayWindows }[]>();
+/**
+ * Resolved windows by graph, then by their interned durations: the windows hold their durations, so an entry
+ * lives as long as some instance still reads its windows.
+ */
+const sharedWindows = new WeakMap<CompiledGraph, WeakMap<Float64Array, PlayWindows>>();
 
 /**
  * `resolvePlayWindows`, sharing the result with every instance of the graph bound to clips of the same
@@ -69,16 +76,10 @@ const sharedWindows = new WeakMap<CompiledGraph, { durations: Float64Array; wind
  * per member per frame. Never written once resolved.
  */
 export function sharedPlayWindows(graph: CompiledGraph, durations: Float64Array): PlayWindows {
-  let entries = sharedWindows.get(graph);
-  if (!entries) sharedWindows.set(graph, (entries = []));
-  for (const entry of entries) if (sameDurations(entry.durations, durations)) return entry.windows;
-  const windows = resolvePlayWindows(graph, durations);
-  entries.push({ durations: durations.slice(), windows });
+  const key = sharedTable(durations);
+  let byDurations = sharedWindows.get(graph);
+  if (!byDurations) sharedWindows.set(graph, (byDurations = new WeakMap()));
+  let windows = byDurations.get(key);
+  if (!windows) byDurations.set(key, (windows = resolvePlayWindows(graph, key)));
   return windows;
-}
-
-function sameDurations(a: Float64Array, b: Float64Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
-  return true;
 }

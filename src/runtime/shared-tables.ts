@@ -1,8 +1,9 @@
 /**
  * Small read-only tables that many characters build alike (which tracks of each clip key the root, where each
- * logical clip starts in its bound clip, which extractor clip each graph clip is) interned: equal tables are one
- * array, so a crowd's frame reads one copy, kept in cache, instead of one cold array per character. Equal means
- * the same bytes. Held weakly, like shared compiled graphs. A table shared this way is never written.
+ * logical clip starts in its bound clip and how long it plays, which extractor clip each graph clip is)
+ * interned: equal tables are one array, so a crowd's frame reads one copy, kept in cache, instead of one cold
+ * array per character. Equal means the same bytes. Held weakly, like shared compiled graphs. A table shared this
+ * way is never written.
  */
 type Table = Int32Array | Float64Array;
 

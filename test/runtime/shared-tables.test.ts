@@ -1,6 +1,9 @@
 // Read-only tables interned across characters: equal bytes give one array, anything else its own.
 import { expect } from '@open-wc/testing';
+import { compileGraph, locomotionGraph } from '../../src/graph/index.js';
+import { bindClip, buildClip, buildSkeleton } from '../../src/runtime/index.js';
 import { sharedTable } from '../../src/runtime/shared-tables.js';
+import { GraphSource } from '../../src/scene/graph-source.js';
 
 describe('runtime: shared tables', () => {
   it('an equal table is the first one seen; other values, type or sign of zero give their own', () => {
@@ -14,10 +17,7 @@ describe('runtime: shared tables', () => {
     expect(sharedTable(new Int32Array(Float64Array.of(0, 1.5).buffer))).to.not.equal(floats as unknown);
   });
 
-  it('graph sources of one character model share their root-motion and clip tables', async () => {
-    const { compileGraph, locomotionGraph } = await import('../../src/graph/index.js');
-    const { GraphSource } = await import('../../src/scene/graph-source.js');
-    const { bindClip, buildClip, buildSkeleton } = await import('../../src/runtime/index.js');
+  it('graph sources of one character model share their root-motion and clip tables', () => {
     const skeleton = buildSkeleton({ names: ['Hips'], parents: [-1] });
     const clip = (name: string) =>
       bindClip(
@@ -30,6 +30,7 @@ describe('runtime: shared tables', () => {
     const clips = ['idle', 'walk', 'run'].map((name) => ({ name, binding: clip(name) }));
     const graph = compileGraph(locomotionGraph());
     const [a, b] = [0, 1].map(() => new GraphSource(graph, skeleton, clips));
+    // the track table is the extractor's own (private) field
     const [ma, mb] = [a, b].map(
       (s) => s.bindRootMotion({ joint: 0, planar: true }) as unknown as { tracks: Int32Array },
     );
