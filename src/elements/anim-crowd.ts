@@ -6,7 +6,7 @@ import type { Actor } from '../scene/actor.js';
 import type { Stage } from '../scene/stage.js';
 import { acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
-import { type CharacterInternals, characterInternals } from './internals.js';
+import { characterInternals } from './internals.js';
 import { findSceneStage, whenStageReady } from './stage-context.js';
 import { fail, ok, type Parsed, parseEnum, parseLength, parseNumber } from './units.js';
 
@@ -116,11 +116,8 @@ export class AnimCrowd extends LitElement {
   #mode: CrowdMode = 'wander';
   #template: AnimCharacter | null = null;
   #members: AnimCharacter[] = [];
-  #internals: (CharacterInternals | undefined)[] = [];
-  /** Per member: the graph params array its `speed` slot was found in. */
-  #speedParams: (Float64Array | undefined)[] = [];
-  /** Per member: the index of its float `speed` param in that array (-1: set by name, through `setParam`). */
-  #speedSlot = new Int32Array(0);
+  /** Members not yet handed their agent's place and speed (not upgraded when spawned), from this index on. */
+  #unplaced = 0;
   #agents: CrowdAgents | null = null;
   #stage: Stage | undefined;
   readonly #actor: Actor = { update: (dt) => this.#frame(dt) };
@@ -232,7 +229,11 @@ export class AnimCrowd extends LitElement {
     const [width, depth] = this.#area;
     const [minSpeed, maxSpeed] = this.#speed;
     this.#agents = new CrowdAgents({ count, width, depth, seed: this.#seed, minSpeed, maxSpeed, mode: this.#mode });
-    while (this.#members.length > count) this.#members.pop()!.remove();
+    while (this.#members.length > count) {
+      const gone = this.#members.pop()!;
+      gone.remove();
+      handOver(gone, null, 0);
+    }
     const fresh = document.createDocumentFragment();
     while (this.#members.length < count) {
       const copy = template!.cloneNode(true) as AnimCharacter;
@@ -252,36 +253,39 @@ export class AnimCrowd extends LitElement {
       member.setAttribute('heading', `${(agents.heading[i] * 180) / Math.PI}`);
     }
     this.append(fresh);
-    this.#internals = this.#members.map(() => undefined);
-    this.#speedParams = this.#members.map(() => undefined);
-    this.#speedSlot = new Int32Array(count);
+    this.#unplaced = 0;
+    this.#handOver();
   }
 
-  /** Steps the agents and hands each its place, heading and speed (before the characters pose). */
+  /** Each member from `#unplaced` on takes its agent's place and speed, until one is not yet upgraded. */
+  #handOver(): void {
+    const members = this.#members;
+    while (this.#unplaced < members.length && handOver(members[this.#unplaced], this.#agents, this.#unplaced))
+      this.#unplaced++;
+  }
+
+  /**
+   * Steps the agents (before the characters pose). Each character reads its place, heading and speed from
+   * the agents' arrays in its own update: nothing here touches a character.
+   */
   #frame(dt: number): void {
     const agents = this.#agents;
     if (!agents) return;
     agents.step(dt);
-    const members = this.#members;
-    const found = this.#internals;
-    for (let i = 0; i < members.length; i++) {
-      const internals = found[i] ?? (found[i] = characterInternals(members[i]));
-      const rig = internals?.rig;
-      if (!rig) continue;
-      rig.root.position.set(agents.x[i], rig.root.position.y, agents.z[i]);
-      rig.root.rotation.y = agents.heading[i];
-      // a thousand members each frame: the speed goes straight into its slot, found again after a compile
-      const driver = internals.graph.driver;
-      const params = driver.params;
-      if (params !== this.#speedParams[i]) {
-        this.#speedParams[i] = params;
-        this.#speedSlot[i] = driver.floatParam('speed');
-      }
-      const slot = this.#speedSlot[i];
-      if (slot >= 0) params[slot] = agents.speed[i];
-      else driver.setParam('speed', agents.speed[i]);
-    }
+    if (this.#unplaced < this.#members.length) this.#handOver();
   }
+}
+
+/**
+ * Has `member` placed by agent `index` and its `speed` param fed from the agent's speed (null agents: the
+ * page places it again). False when the member is not an upgraded `<anim-character>` yet.
+ */
+function handOver(member: AnimCharacter, agents: CrowdAgents | null, index: number): boolean {
+  const internals = characterInternals(member);
+  if (!internals) return false;
+  internals.place(agents && { x: agents.x, z: agents.z, heading: agents.heading, index });
+  internals.graph.feedParam(agents && { name: 'speed', values: agents.speed, index });
+  return true;
 }
 
 declare global {

@@ -48,15 +48,17 @@ export interface GraphDriver extends RootMotionSource, TimedPoseSource {
   /** Sets a param quietly (coerced to its type); false for an unknown name or a value of the wrong kind. */
   setParam(name: string, value: number | boolean): boolean;
   getParam(name: string): number | boolean | undefined;
-  /**
-   * The params array the graph reads now (a new compile or binding makes a new one). With `floatParam`, code that writes
-   * one number every frame (a crowd's speeds) finds its slot once per array instead of by name each frame.
-   */
+  /** The params array the graph reads now (a new compile or binding makes a new one). */
   readonly params: Float64Array;
-  /** The index in `params` of the float param `name`; -1 when the graph has no float param of that name. */
-  floatParam(name: string): number;
   /** The state a layer (default the base) is in or fading to. */
   state(layer?: number): string | null;
+}
+
+/** A param that takes `values[index]` before each update of the graph (a crowd's agent speeds). */
+export interface ParamFeed {
+  readonly name: string;
+  readonly values: Float32Array;
+  readonly index: number;
 }
 
 /** A param name must be text: anything else is one `unknown-param` quoting it (never a TypeError). */
@@ -95,6 +97,10 @@ export class CharacterGraph {
   readonly driver: GraphDriver;
   /** Told around each update of the graph (an `<anim-inspector>` recording or replaying it). */
   observer: GraphObserver | null = null;
+  #feed: ParamFeed | null = null;
+  /** The params array the feed's slot was found in, and the slot (-1: written by name, as setParam does). */
+  #fedParams: Float64Array | null = null;
+  #fedSlot = -1;
 
   constructor(host: Element, redraw: () => void) {
     this.#host = host;
@@ -114,10 +120,6 @@ export class CharacterGraph {
       getParam: (name) => graph.paramValue(name),
       get params(): Float64Array {
         return graph.#params;
-      },
-      floatParam: (name) => {
-        const index = graph.#compiled?.paramIndex.get(name);
-        return index !== undefined && graph.#compiled!.paramTypes[index] === 'float' ? index : -1;
       },
       state: (layer = 0) => graph.#source?.state(layer) ?? null,
       get time(): number {
@@ -422,6 +424,25 @@ export class CharacterGraph {
 
   // ——— the frame ———
 
+  /** Has a param take a value from an array before each update of the graph (null: no longer). */
+  feedParam(feed: ParamFeed | null): void {
+    this.#feed = feed;
+    this.#fedParams = null;
+  }
+
+  /** The fed param's value now, into its slot (found again after a compile), or by name when not a float. */
+  #applyFeed(feed: ParamFeed): void {
+    const value = feed.values[feed.index];
+    const params = this.#params;
+    if (params !== this.#fedParams) {
+      this.#fedParams = params;
+      const index = this.#compiled?.paramIndex.get(feed.name) ?? -1;
+      this.#fedSlot = index >= 0 && this.#compiled!.paramTypes[index] === 'float' ? index : -1;
+    }
+    if (this.#fedSlot >= 0) params[this.#fedSlot] = value;
+    else this.#write(feed.name, value);
+  }
+
   #frame(dt: number, posed = true): void {
     const rig = this.#rig;
     if (!rig) return;
@@ -434,6 +455,7 @@ export class CharacterGraph {
       if (rig.source === this.driver) rig.source = rig.playback;
       return;
     }
+    if (this.#feed !== null) this.#applyFeed(this.#feed);
     const observer = this.observer;
     const step = observer ? observer.before(dt, source) : dt;
     source.update(step * Math.max(0, rig.speed), posed);

@@ -7,6 +7,7 @@
 import { type WarpTarget, wrapAngle } from '../runtime/core.js';
 import { describeValue } from '../runtime/describe-value.js';
 import type { CharacterRig } from '../scene/character-rig.js';
+import type { RigPlacement } from '../scene/rig-placement.js';
 import { ROOT_MOTION_MODES, type RootMotionMode } from '../scene/root-motion-modes.js';
 import type { AnimWarp } from './anim-warp.js';
 import { reportError } from './errors.js';
@@ -151,6 +152,8 @@ export class CharacterMotion {
   rootBone: string | null = null;
   verticalHandoff = false;
   groundSpeed: number | null = null;
+  /** A crowd's steering placing the character (see RigPlacement); handed to every rig bound. */
+  placement: RigPlacement | null = null;
   /** The unknown root bone last reported, so settings applied again do not repeat the error. */
   #reportedBone: string | null = null;
 
@@ -198,6 +201,7 @@ export class CharacterMotion {
     root.position.set(...this.position);
     root.rotation.set(0, (this.heading * Math.PI) / 180, 0);
     root.scale.setScalar(this.scale);
+    rig.placement = this.placement;
   }
 
   /** Keeps where the rig got to, for the next model. */

@@ -124,6 +124,11 @@ export class CharacterParts {
       get ragdoll() {
         return ragdoll.ragdoll;
       },
+      place: (placement) => {
+        this.motion.placement = placement;
+        const rig = loader.rig;
+        if (rig) rig.placement = placement;
+      },
       syncFootIk: () => footIk.sync(),
     };
   }

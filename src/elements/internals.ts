@@ -9,6 +9,7 @@
 import type { CharacterRig } from '../scene/character-rig.js';
 import type { FootIkDriver } from '../scene/foot-ik-driver.js';
 import type { Ragdoll } from '../scene/ragdoll.js';
+import type { RigPlacement } from '../scene/rig-placement.js';
 import type { Stage } from '../scene/stage.js';
 import type { CharacterGraph } from './character-graph.js';
 
@@ -23,6 +24,8 @@ export interface CharacterInternals {
   readonly footIk: FootIkDriver | null;
   /** The ragdoll made for the current model, if any. */
   readonly ragdoll: Ragdoll | undefined;
+  /** Hands the character's place to a crowd's steering (null: back to the page), for this rig and the next. */
+  place(placement: RigPlacement | null): void;
   /** Brings foot IK in line with the markup (`foot-ik`, `<anim-foot-ik>` children and their knobs). */
   syncFootIk(): void;
 }

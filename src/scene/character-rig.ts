@@ -44,6 +44,7 @@ import {
   type TimedPoseSource,
 } from './pose-pipeline.js';
 import { rigExtent } from './rig-extent.js';
+import { placeRoot, type RigPlacement } from './rig-placement.js';
 import { RigRootMotion } from './rig-root-motion.js';
 import { RigTiers } from './rig-tier.js';
 import { RigWarp } from './rig-warp.js';
@@ -126,6 +127,8 @@ export class CharacterRig implements Actor, LodSubject {
   bonesShown: () => boolean = () => false;
   /** Set by whatever moves the character (a controller) while it is off the ground: foot IK stands aside. */
   airborne = false;
+  /** Where a crowd's steering places the root each frame (null: the page places it, through `root`). */
+  placement: RigPlacement | null = null;
   /** Set while something other than the animation owns the vertical (a physics jump): foot IK stands aside. */
   verticalHandoff = false;
   source: PoseSource;
@@ -149,6 +152,8 @@ export class CharacterRig implements Actor, LodSubject {
   #rigid: readonly RigidPart[] = NO_PARTS;
   /** Whether the scene is in three's walks (see #walkScene): it starts there, with every rigid part. */
   #walked = true;
+  /** Whether this frame has placed the root (see #place). */
+  #placed = false;
   readonly #modelClips: readonly ClipBinding[];
   readonly #listener: RigListener | undefined;
   readonly #rootMatrix = new Float32Array(16);
@@ -547,6 +552,8 @@ export class CharacterRig implements Actor, LodSubject {
   update(dt: number): void {
     if (this.#disposed) return;
     if (this.#pending) this.#rebuild(this.#pending);
+    this.#place();
+    this.#placed = false;
     const step = this.paused ? 0 : dt;
     this.#walkScene();
     this.#pose(step, this.#tiers.posesNow(step, this.#skippable()));
@@ -593,9 +600,18 @@ export class CharacterRig implements Actor, LodSubject {
    * drives, the skeleton overlay shows).
    */
   lodSphere(out: Sphere): number {
-    if (this.#disposed || !this.#skippable()) return -1;
+    if (this.#disposed) return -1;
+    this.#place();
+    if (!this.#skippable()) return -1;
     this.#tiers.extent ??= rigExtent(this.binding, this.#bounds, this.#bindingsOf());
     return this.#tiers.sphere(this.root, out);
+  }
+
+  /** The root where its placement says, once a frame (the tier pass, before the update, may be first). */
+  #place(): void {
+    if (this.placement === null || this.#placed) return;
+    placeRoot(this.root, this.placement);
+    this.#placed = true;
   }
 
   #skippable(): boolean {

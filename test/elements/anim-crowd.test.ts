@@ -182,6 +182,21 @@ describe('<anim-crowd>', () => {
       expect(crowd.characters[0].params.speed).to.be.closeTo(crowd.agents[0].speed, 1e-5);
     });
 
+    it('lets go of a copy it removes: back in the page, the page places it', async () => {
+      const { scene, crowd } = await mountCrowd('count="3" area="6 6"');
+      scene.step(1 / 30);
+      const gone = crowd.characters[2];
+      crowd.count = 2;
+      await crowd.updateComplete;
+      scene.append(gone);
+      await gone.ready;
+      gone.position = [5, 0, 4];
+      for (let i = 0; i < 3; i++) scene.step(1 / 30);
+      expect(gone.position[0]).to.be.closeTo(5, 1e-6);
+      expect(gone.position[2]).to.be.closeTo(4, 1e-6);
+      expect(crowd.characters[1].position[0]).to.be.closeTo(crowd.agents[1].position[0], 1e-5);
+    });
+
     it('gives the same crowd for the same seed after K steps', async () => {
       const positions = async (seed: number) => {
         const { scene, crowd } = await mountCrowd(`count="6" seed="${seed}"`);

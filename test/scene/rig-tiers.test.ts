@@ -209,4 +209,36 @@ describe('reduced-rate and culled characters keep time with a full-rate twin', (
       }
     rig.dispose();
   });
+
+  it('a placed rig stands where its arrays say: from the tier pass that frame, else from its update', async function () {
+    this.timeout(60000);
+    const { rig } = await twin({ n: 0 });
+    rig.rootMotion.configure('expose', true, false);
+    rig.play('walk', { fade: 0 });
+    rig.root.position.set(0, 0.5, 0);
+    const x = new Float32Array([0, 3]);
+    const z = new Float32Array([0, -2]);
+    const heading = new Float32Array([0, 1.25]);
+    rig.placement = { x, z, heading, index: 1 };
+    const place = () => [rig.root.position.x, rig.root.position.y, rig.root.position.z, rig.root.rotation.y];
+    const sphere = new Sphere();
+    rig.lodSphere(sphere);
+    expect(place(), 'x, z and heading from the arrays; the height kept').to.deep.equal([3, 0.5, -2, heading[1]]);
+    expect(
+      Math.hypot(sphere.center.x - 3, sphere.center.z + 2),
+      'the tier pass measures this frame’s place',
+    ).to.be.below(1);
+    rig.update(DT);
+    expect(place()).to.deep.equal([3, 0.5, -2, heading[1]]);
+    x[1] = 4;
+    heading[1] = -0.5;
+    rig.update(DT);
+    expect(place(), 'a frame without the tier pass places it in its update').to.deep.equal([4, 0.5, -2, -0.5]);
+    expect(rig.root.quaternion.y, 'the heading turns the root').to.be.closeTo(Math.sin(-0.25), 1e-6);
+    rig.placement = null;
+    rig.root.position.x = 9;
+    rig.update(DT);
+    expect(rig.root.position.x, 'without a placement the page places it').to.equal(9);
+    rig.dispose();
+  });
 });
