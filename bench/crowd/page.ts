@@ -13,6 +13,13 @@ import type { Stage } from '../../src/scene/stage.js';
 
 const MODEL = '/assets/mannequin.glb';
 const DT = 1 / 60;
+/**
+ * Frames stepped before the measured ones, posed but not drawn: the first frames after setting up a crowd are
+ * its compiler and collector settling (at 1,000, frames 1–12 after ten warm ones took 7–22 ms, then about 6), and
+ * a page runs for minutes. Undrawn, because each drawn frame costs seconds of rasterizing under SwiftShader.
+ */
+const SETTLE_FRAMES = 120;
+/** Then frames drawn before the measured ones (the render path's own warm-up). */
 const WARM_FRAMES = 10;
 
 export interface PathResult {
@@ -60,12 +67,15 @@ async function measure(stage: Stage, frames: number): Promise<Omit<PathResult, '
   const draw = (window as { benchDraw?: boolean }).benchDraw !== false;
   // CROWD_IDLE=<ms> (run.ts): a pause after each measured frame, untimed
   const idleMs = (window as { benchIdle?: number }).benchIdle ?? 0;
+  let settling = true;
   stage.render = () => {
     const t = performance.now();
-    const drawn = draw ? render() : true;
+    const drawn = draw && !settling ? render() : true;
     renderMs += performance.now() - t;
     return drawn;
   };
+  for (let f = 0; f < SETTLE_FRAMES; f++) stage.step(DT);
+  settling = false;
   for (let f = 0; f < WARM_FRAMES; f++) {
     stage.step(DT);
     drain(stage, pixel);
@@ -90,6 +100,8 @@ async function measure(stage: Stage, frames: number): Promise<Omit<PathResult, '
     if (idleMs > 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
   }
   if (profiled) console.profileEnd(`${profiled}-frames`);
+  // shown with CROWD_VERBOSE: each measured frame's animation ms (spells and recompiles show as runs of frames)
+  console.log(`frames (animation ms): ${Array.from(animPerFrame, (ms) => ms.toFixed(1)).join(' ')}`);
   gc();
   gc();
   const heapGrowthBytes = heap() - before;
