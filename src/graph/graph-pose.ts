@@ -76,15 +76,13 @@ export class GraphPose {
     const joints = skeleton.jointCount;
     const size = poseSize(joints, weightCount);
     const entries = MAX_LIVE_STATES * graph.maxPoints;
-    // One buffer for what is the character's own each frame (key fractions, key cursors, its pose): a crowd's
-    // graphs then each read one stretch of memory; the poses it samples into are shared (ScratchPoses)
+    // One buffer for what is the character's own each frame (key cursors, its pose): a crowd's graphs then
+    // each read one stretch of memory; the poses it samples into are shared (ScratchPoses)
     let keys = 0;
     for (const c of clips) keys += c ? c.clip.timelines.length : 0;
-    const intsAt = keys * 8;
-    const posesAt = intsAt + Math.ceil(keys / 2) * 8;
+    const posesAt = Math.ceil(keys / 2) * 8;
     const buffer = new ArrayBuffer(posesAt + size * 4);
-    const fractions = new Float64Array(buffer, 0, keys);
-    const cursors = new Int32Array(buffer, intsAt, keys);
+    const cursors = new Int32Array(buffer, 0, keys);
     this.pose = createPose(joints, weightCount, new Float32Array(buffer, posesAt, size));
     this.scratch = ScratchPoses.of(skeleton, weightCount, defaultWeights, entries);
     this.rest = this.scratch.rest;
@@ -98,7 +96,7 @@ export class GraphPose {
       const n = clips[c]?.clip.timelines.length ?? -1;
       if (n < 0) return null;
       at += n;
-      return { keys: cursors, fractions, at: at - n };
+      return { keys: cursors, at: at - n };
     });
     this.masks = graph.layers.map((layer) => {
       if (layer.mask === null) return null;

@@ -56,6 +56,11 @@ export interface Clip {
    * finds the key once per timeline, not once per track.
    */
   readonly timelines: readonly Float32Array[];
+  /**
+   * Per timeline, keys per second when its keys are evenly spaced (as baked clips' are), else 0: the sampler
+   * then finds a key from the time by one multiply, with nothing remembered between frames.
+   */
+  readonly keyRates: Float64Array;
   /** Every track's values end to end (each track's `values` is a view of it), for the sampler's flat loop. */
   readonly values: Float32Array;
   /** Where each track's values start in `values`. */
@@ -161,7 +166,21 @@ export function buildClip(raw: RawClip): Clip {
       timeline,
     };
   });
-  return { name, duration, tracks, timelines, values, valueStarts, extras: raw.extras ?? {} };
+  const keyRates = Float64Array.from(timelines, keyRate);
+  return { name, duration, tracks, timelines, keyRates, values, valueStarts, extras: raw.extras ?? {} };
+}
+
+/**
+ * Keys per second of a timeline whose every key lies within a quarter of a step of an even grid (a key index
+ * guessed from a time is then off by at most one), else 0.
+ */
+function keyRate(times: Float32Array): number {
+  const n = times.length;
+  if (n < 2) return 0;
+  const step = (times[n - 1] - times[0]) / (n - 1);
+  if (!(step > 0)) return 0;
+  for (let k = 1; k < n - 1; k++) if (Math.abs(times[k] - (times[0] + k * step)) > step / 4) return 0;
+  return 1 / step;
 }
 
 function sameTimes(a: Float32Array, b: Float32Array): boolean {

@@ -174,10 +174,9 @@ export class Playback {
     const size = poseSize(skeleton.jointCount, weightCount);
     let keys = 0;
     for (const c of clips) keys += c.binding.clip.timelines.length;
-    // f64: key fractions, slot fades, clock segments; i32: key cursors; f32: the pose. Clip i's fractions and
-    // cursors sit at the same index of each (its cache's `at`)
+    // f64: slot fades, clock segments; i32: key cursors (clip i's from its cache's `at`); f32: the pose
     const segments = MAX_SEGMENTS * 4;
-    this.stretch = sharedPlaybackBlock(keys + MAX_SLOTS * (SLOT_FIELDS + segments), keys, size).take();
+    this.stretch = sharedPlaybackBlock(MAX_SLOTS * (SLOT_FIELDS + segments), keys, size).take();
     const { f64, i32 } = this.stretch;
     this.pose = createPose(skeleton.jointCount, weightCount, this.stretch.f32, 0);
     this.scratch = ScratchPoses.of(skeleton, weightCount, defaultWeights, MAX_SLOTS);
@@ -186,7 +185,7 @@ export class Playback {
     this.inertia.reset(this.pose);
     let at = 0;
     this.caches = clips.map((c) => {
-      const cache = { keys: i32, fractions: f64, at };
+      const cache = { keys: i32, at };
       at += c.binding.clip.timelines.length;
       return cache;
     });
@@ -198,9 +197,9 @@ export class Playback {
       return reference;
     });
     for (let i = 0; i < MAX_SLOTS; i++) {
-      const from = keys + MAX_SLOTS * SLOT_FIELDS + i * segments;
+      const from = MAX_SLOTS * SLOT_FIELDS + i * segments;
       const clock = createClock(f64.subarray(from, from + segments));
-      this.slots.push(new Slot(f64, keys + i * SLOT_FIELDS, clock, i));
+      this.slots.push(new Slot(f64, i * SLOT_FIELDS, clock, i));
     }
   }
 

@@ -1,4 +1,5 @@
 import {
+  type Clip,
   type ClipBinding,
   CUBICSPLINE,
   LINEAR,
@@ -15,21 +16,28 @@ import type { Pose } from './pose.js';
 import { slerp } from './quat.js';
 
 /**
- * Per-binding sampling state: the key interval and fraction each timeline i gave at the last sample, at
- * keys[at + i] and fractions[at + i]; the key doubles as the next search's starting point, so forward
- * playback finds its key in O(1). A character's caches for all its clips share two arrays (`at` apart):
- * one array object is one cold cache line in a crowd's frame, where a view per clip would be one each.
+ * Per-binding sampling state: a search cursor per timeline whose keys are not evenly spaced (at
+ * keys[at + i]), the key interval its last sample found, so forward playback finds its key in O(1). Evenly
+ * spaced timelines need none: their key comes from the time. A character's caches for all its clips share one
+ * array (`at` apart): one array object is one cold cache line in a crowd's frame, where a view per clip would
+ * be one each.
  */
 export interface SampleCache {
   readonly keys: Int32Array;
-  readonly fractions: Float64Array;
   readonly at: number;
 }
 
 export function createSampleCache(binding: ClipBinding): SampleCache {
-  const n = binding.clip.timelines.length;
-  return { keys: new Int32Array(n), fractions: new Float64Array(n), at: 0 };
+  return { keys: new Int32Array(binding.clip.timelines.length), at: 0 };
 }
+
+/**
+ * The key interval and fraction of each timeline at the sample being taken: scratch of one sampleClip call,
+ * shared by all (nothing of a character's is read or written to find a baked clip's keys: in a crowd each such
+ * read misses the cache).
+ */
+let KEYS = new Int32Array(64);
+let FRACTIONS = new Float64Array(64);
 
 /**
  * Above this dot product (key rotations less than about 36° apart, as sampled clips almost always are)
@@ -86,26 +94,39 @@ function findKey(times: Float32Array, t: number, cursor: number): number {
 }
 
 /**
- * Finds each timeline's key interval and fraction at t. Clamped ends become key 0 or the last key with
- * fraction 0, so every track then just reads or interpolates.
+ * Finds each timeline's key interval and fraction at t, into KEYS and FRACTIONS. Clamped ends become key 0
+ * or the last key with fraction 0, so every track then just reads or interpolates. An evenly spaced timeline's
+ * key is guessed from t and corrected by a step; another's is searched from its cursor in `cache`.
  */
-function locateKeys(timelines: readonly Float32Array[], t: number, cache: SampleCache): void {
-  const { keys, fractions, at } = cache;
-  for (let i = 0; i < timelines.length; i++) {
+function locateKeys(clip: Clip, t: number, cache: SampleCache): void {
+  const { timelines, keyRates } = clip;
+  const n = timelines.length;
+  if (n > KEYS.length) {
+    KEYS = new Int32Array(n);
+    FRACTIONS = new Float64Array(n);
+  }
+  for (let i = 0; i < n; i++) {
     const times = timelines[i];
-    const n = times.length;
-    const c = at + i;
-    if (n === 1 || t <= times[0]) {
-      keys[c] = 0;
-      fractions[c] = 0;
-    } else if (t >= times[n - 1]) {
-      keys[c] = n - 1;
-      fractions[c] = 0;
-    } else {
-      const k = findKey(times, t, keys[c]);
-      keys[c] = k;
-      fractions[c] = (t - times[k]) / (times[k + 1] - times[k]);
+    const last = times.length - 1;
+    let k = 0;
+    let s = 0;
+    if (last === 0 || t <= times[0]) k = 0;
+    else if (t >= times[last]) k = last;
+    else {
+      const rate = keyRates[i];
+      if (rate > 0) {
+        k = Math.min(last - 1, Math.floor((t - times[0]) * rate));
+        while (k > 0 && times[k] > t) k--;
+        while (k < last - 1 && times[k + 1] <= t) k++;
+      } else {
+        const c = cache.at + i;
+        k = findKey(times, t, cache.keys[c]);
+        cache.keys[c] = k;
+      }
+      s = (t - times[k]) / (times[k + 1] - times[k]);
     }
+    KEYS[i] = k;
+    FRACTIONS[i] = s;
   }
 }
 
@@ -197,16 +218,17 @@ function sampleTrack(track: Track, k: number, s: number, out: Float32Array, o: n
 export function sampleClip(binding: ClipBinding, time: number, cache: SampleCache, pose: Pose): void {
   if (!Number.isFinite(time)) return;
   const clip = binding.clip;
-  locateKeys(clip.timelines, time, cache);
-  const { keys, fractions, at } = cache;
+  locateKeys(clip, time, cache);
+  const keys = KEYS;
+  const fractions = FRACTIONS;
   // One flat loop over the binding's plan: one values array in, one pose array out.
   const ops = binding.ops;
   const values = clip.values;
   const out = pose.data;
   for (let i = 0; i < ops.length; i += OP_SIZE) {
     const kind = ops[i];
-    const k = keys[at + ops[i + 1]];
-    const s = fractions[at + ops[i + 1]];
+    const k = keys[ops[i + 1]];
+    const s = fractions[ops[i + 1]];
     const o = ops[i + 3];
     if (kind === SAMPLE_VEC3) {
       const a = ops[i + 2] + k * 3;

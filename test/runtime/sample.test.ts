@@ -39,8 +39,13 @@ const queries = [
   ...Array.from({ length: 60 }, () => r() * 1.6 - 0.1),
 ];
 
-function ours(path: 'translation' | 'rotation', interpolation: 'LINEAR' | 'STEP', values: number[]) {
-  const clip = buildClip({ name: 'c', tracks: [{ target: 'b', path, interpolation, times, values }] });
+function ours(
+  path: 'translation' | 'rotation',
+  interpolation: 'LINEAR' | 'STEP',
+  values: number[],
+  keyTimes: number[] = times,
+) {
+  const clip = buildClip({ name: 'c', tracks: [{ target: 'b', path, interpolation, times: keyTimes, values }] });
   const binding = bindClip(clip, skeleton);
   const cache = createSampleCache(binding);
   const pose = createPose(2);
@@ -86,6 +91,25 @@ describe('runtime: sampling matches three.js interpolants', () => {
     const oracle = interpolantOf(new QuaternionKeyframeTrack('b.quaternion', times, near));
     const sample = ours('rotation', 'LINEAR', near);
     for (const t of queries) expectQuatClose(sample(t), oracle.evaluate(t), 1e-6, `t=${t}`);
+  });
+
+  it('finds keys from the time on evenly spaced keys (each within a quarter step of a grid), as three does', () => {
+    // 30 keys a second, each but the ends moved by up to a fifth of a step: the key is guessed, then corrected
+    const even = (jitter: number) =>
+      Array.from({ length: KEYS }, (_, k) => (k + (k > 0 && k < KEYS - 1 ? (r() - 0.5) * 2 * jitter : 0)) / 30);
+    const rateOf = (keyTimes: number[]) =>
+      buildClip({ name: 'c', tracks: [{ target: 'b', path: 'translation', times: keyTimes, values: vec3 }] })
+        .keyRates[0];
+    expect(rateOf(even(0))).to.be.closeTo(30, 1e-3);
+    expect(rateOf(even(0.2))).to.be.closeTo(30, 1e-3);
+    expect(rateOf(times), 'keys off the grid by up to half a step are searched').to.equal(0);
+    const keyTimes = even(0.2);
+    const oracle = interpolantOf(new QuaternionKeyframeTrack('b.quaternion', keyTimes, quats));
+    const sample = ours('rotation', 'LINEAR', quats, keyTimes);
+    // forward, backward, jumping, on every key, and past both ends
+    const span = keyTimes[KEYS - 1];
+    const at = [...queries.map((t) => (t / 1.2) * span), ...keyTimes, ...keyTimes.map((t) => Math.fround(t) - 1e-7)];
+    for (const t of at) expectQuatClose(sample(t), oracle.evaluate(t), 1e-5, `t=${t}`);
   });
 
   it('STEP matches the discrete interpolant to 1e-5', () => {
