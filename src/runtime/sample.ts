@@ -108,11 +108,11 @@ function locateKeys(clip: Clip, t: number, cache: SampleCache): void {
   for (let i = 0; i < n; i++) {
     const times = timelines[i];
     const last = times.length - 1;
+    // at or past the last key: the last; at or before the first: key 0; both with fraction 0
     let k = 0;
     let s = 0;
-    if (last === 0 || t <= times[0]) k = 0;
-    else if (t >= times[last]) k = last;
-    else {
+    if (t >= times[last]) k = last;
+    else if (t > times[0]) {
       const rate = keyRates[i];
       if (rate > 0) {
         k = Math.min(last - 1, Math.floor((t - times[0]) * rate));
