@@ -15,7 +15,7 @@ interface Slot {
   readonly skin: Skin;
   readonly index: number;
   readonly member: SkinMember;
-  /** Its group's mark, set on each frame the row is written. */
+  /** Its group's record of the texture lines written, marked on each frame the row or its carry is written. */
   readonly written: WrittenMark;
   /**
    * The skin's three Skeleton: its boneMatrices is the row itself while the character is instanced (what
@@ -46,7 +46,8 @@ export class InstancedSkinOutput implements SkinOutput {
   /** Whether the rows' carry matrices hold a held frame's carry (a posed frame sets them back to identity). */
   #carried = false;
 
-  constructor(binding: GltfBinding, skins: InstancedSkins, root: Object3D) {
+  /** `band`: the character's band of rows (its stagger slot's place in the cycle, see ROW_BANDS). */
+  constructor(binding: GltfBinding, skins: InstancedSkins, root: Object3D, band = 0) {
     this.#skins = skins;
     this.#model = binding.asset;
     const drawn = () => !this.culled && root.visible && root.parent !== null;
@@ -59,7 +60,15 @@ export class InstancedSkinOutput implements SkinOutput {
       const placed = () => {
         if (skeleton) skeleton.boneMatrices = member.view;
       };
-      const member: SkinMember = { view: new Float32Array(0), carry: new Float32Array(0), row: -1, placed, drawn };
+      const member: SkinMember = {
+        view: new Float32Array(0),
+        carry: new Float32Array(0),
+        row: -1,
+        band,
+        lines: { first: 0, last: -1, carry: 0 },
+        placed,
+        drawn,
+      };
       const written = skins.join(this.#model, s, skin.joints.length, member, sources);
       this.#slots.push({ skin, index: s, member, written, skeleton, own });
     });
@@ -86,8 +95,12 @@ export class InstancedSkinOutput implements SkinOutput {
     for (let i = 0; i < slots.length; i++) {
       const { skin, member, written } = slots[i];
       skinningMatrices(skin, model, member.view);
-      if (this.#carried) identity(member.carry, 0);
-      written.dirty = true;
+      const lines = written.lines;
+      const { first, last, carry } = member.lines;
+      for (let l = first; l <= last; l++) lines[l] = 1;
+      if (!this.#carried) continue;
+      identity(member.carry, 0);
+      lines[carry] = 1;
     }
     this.#carried = false;
   }
@@ -102,9 +115,10 @@ export class InstancedSkinOutput implements SkinOutput {
     const elements = held.elements;
     // element by element: a typed array's set() from a plain array costs more than the copy itself
     for (let i = 0; i < slots.length; i++) {
-      const carry = slots[i].member.carry;
+      const { member, written } = slots[i];
+      const carry = member.carry;
       for (let k = 0; k < 16; k++) carry[k] = elements[k];
-      slots[i].written.dirty = true;
+      written.lines[member.lines.carry] = 1;
     }
     this.#carried = true;
   }

@@ -1,9 +1,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { type InstancedBufferGeometry, Matrix4, type Mesh, type SkinnedMesh, Vector3 } from 'three';
+import { type DataTexture, type InstancedBufferGeometry, Matrix4, type Mesh, type SkinnedMesh, Vector3 } from 'three';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { parseGlb } from '../../src/runtime/gltf.js';
-import { instancedSkinsOf } from '../../src/scene/instanced-skin.js';
+import { instancedSkinsOf, ROW_BANDS } from '../../src/scene/instanced-skin.js';
 import type { InstancedSkinOutput } from '../../src/scene/instanced-skin-output.js';
 import { modelCopies } from '../../src/scene/model-copies.js';
 import { collectErrors, MANNEQUIN, settle } from '../helpers/character.js';
@@ -187,8 +187,10 @@ describe('instanced skinning', () => {
   });
 
   it("shows an instanced character's row as its skeleton's boneMatrices, through moved rows and opting out", async () => {
-    const { scene, characters } = await mountRow(3);
-    const [first, , last] = characters;
+    // the first and the fifth share a band of rows (their stagger slots are a cycle apart)
+    const { scene, characters } = await mountRow(ROW_BANDS + 1);
+    const first = characters[0];
+    const last = characters[ROW_BANDS];
     const skeleton = skinnedOf(last)[0].skeleton;
     const member = () => (internals(last).rig!.output as InstancedSkinOutput).members[0];
     // drawn alone first: three's bone texture reads the skeleton's own array
@@ -200,7 +202,7 @@ describe('instanced skinning', () => {
     scene.step(0.2);
     expect(skeleton.boneMatrices, 'the row drawn, not a copy of it').to.equal(member().view);
     first.remove();
-    expect(member().row, 'the last row moved into the gap').to.equal(0);
+    expect(member().row, "its band's last row moved into the gap").to.equal(0);
     expect(skeleton.boneMatrices).to.equal(member().view);
     scene.step(0.2);
     const posed = member().view.slice();
@@ -334,6 +336,34 @@ describe('instanced skinning', () => {
     expect(differing(held, posedThere), 'held and posed there draw alike').to.be.lessThan(40);
   });
 
+  it('uploads only the texture lines written (posed rows, carries), and the GPU holds every matrix written', async () => {
+    const { scene, characters } = await mountRow(9);
+    // every character below the thresholds: the nearest posed every frame, the others every 4th, by band
+    scene.stage!.setLod({ enabled: true, full: 1, half: 1 });
+    const gl = scene.stage!.renderer.getContext() as WebGL2RenderingContext;
+    let uploaded = 0;
+    const upload = gl.texSubImage2D;
+    gl.texSubImage2D = function (this: WebGL2RenderingContext, ...args: unknown[]) {
+      uploaded += (args[4] as number) * (args[5] as number);
+      return (upload as (...a: unknown[]) => void).apply(this, args);
+    } as typeof gl.texSubImage2D;
+    const matrices = () => instancedSkinsOf(scene.stage!).matricesOf(internals(characters[0]).rig!.binding.asset, 0)!;
+    scene.step(1 / 60);
+    let total = 0;
+    uploaded = 0;
+    for (let f = 0; f < 8; f++) {
+      // moved each frame: a held character's carry changes
+      for (const c of characters) c.position = [c.position[0] + 0.01, 0, 0];
+      scene.step(1 / 60);
+      const { texture, data } = matrices();
+      total += texture.image.width * texture.image.height;
+      expectClose(gpuTexels(scene, texture), data, 0);
+    }
+    delete (gl as { texSubImage2D?: unknown }).texSubImage2D;
+    expect(uploaded, 'texels uploaded').to.be.greaterThan(0);
+    expect(uploaded / total, 'of the texture, over eight frames').to.be.lessThan(0.75);
+  });
+
   it('reports a bad instancing value once and keeps the last', async () => {
     const { scene, characters, errors } = await mountRow(2);
     characters[0].setAttribute('instancing', 'sometimes');
@@ -345,3 +375,21 @@ describe('instanced skinning', () => {
     expect([characters[0].instancing, scene.instancing]).to.deep.equal(['auto', 'auto']);
   });
 });
+
+/** The texture's texels as the GPU holds them (read back through a framebuffer). */
+function gpuTexels(scene: AnimScene, texture: DataTexture): Float32Array {
+  const renderer = scene.stage!.renderer;
+  const gl = renderer.getContext() as WebGL2RenderingContext;
+  expect(gl.getExtension('EXT_color_buffer_float'), 'float framebuffers').to.not.equal(null);
+  const handle = (renderer.properties.get(texture) as { __webglTexture: WebGLTexture }).__webglTexture;
+  const framebuffer = gl.createFramebuffer();
+  const bound = gl.getParameter(gl.FRAMEBUFFER_BINDING);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
+  gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, handle, 0);
+  const { width, height } = texture.image;
+  const texels = new Float32Array(width * height * 4);
+  gl.readPixels(0, 0, width, height, gl.RGBA, gl.FLOAT, texels);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, bound);
+  gl.deleteFramebuffer(framebuffer);
+  return texels;
+}
