@@ -13,6 +13,7 @@ import {
 } from 'three';
 import type { Actor, StageCore } from './actor.js';
 import { type InstancedSkinUniforms, instancedShadowMaterials, instancedSkinning } from './instanced-material.js';
+import { contextRestores } from './shared-renderer.js';
 
 /** Texels per row of the matrix texture (a matrix is four texels); rows grow with the characters. */
 const TEXTURE_WIDTH = 1024;
@@ -168,7 +169,12 @@ class SkinGroup implements WrittenMark {
   #capacity = 0;
   /** Per row, whether its member is drawn this frame (1) or not (0): filled by `flush`. */
   #shown = new Uint8Array(0);
+  /** Per line of the texture, 1 when a member wrote on it since the last upload. */
   lines = new Uint8Array(0);
+  /** The context's restores at the last upload: after one, three.js uploads the texture anew, every line. */
+  #restores = contextRestores();
+  /** A whole upload asked for and not yet made (three.js calls the texture's onUpdate when it has). */
+  #wholePending = false;
 
   constructor(joints: number, parent: Group) {
     this.#joints = joints;
@@ -245,16 +251,29 @@ class SkinGroup implements WrittenMark {
     this.#texture?.dispose();
   }
 
-  /** The lines written since the last upload go up: all at once when every line was, else line by line. */
+  /**
+   * The lines written since the last upload go up: all at once when every line was (or three.js must upload
+   * the whole texture: a new one, or the context came back), else line by line. What was asked for and not yet
+   * uploaded (no render since) is asked for again with this frame's lines.
+   */
   #upload(): void {
     const lines = this.lines;
     const texture = this.#texture;
+    if (texture === null) return;
+    if (this.#restores !== contextRestores()) {
+      this.#restores = contextRestores();
+      lines.fill(1);
+    }
+    if (this.#wholePending) lines.fill(1);
+    const ranges = texture.updateRanges;
+    for (let i = 0; i < ranges.length; i++) lines[ranges[i].start / LINE_FLOATS] = 1;
+    texture.clearUpdateRanges();
     let written = 0;
     for (let l = 0; l < lines.length; l++) written += lines[l];
-    if (written === 0 || texture === null) return;
-    if (written < lines.length) {
+    if (written === 0) return;
+    if (written === lines.length) this.#wholePending = true;
+    else
       for (let l = 0; l < lines.length; l++) if (lines[l] === 1) texture.addUpdateRange(l * LINE_FLOATS, LINE_FLOATS);
-    }
     texture.needsUpdate = true;
     lines.fill(0);
   }
@@ -322,6 +341,9 @@ class SkinGroup implements WrittenMark {
     }
     this.#texture?.dispose();
     const texture = new DataTexture(data, TEXTURE_WIDTH, height, RGBAFormat, FloatType);
+    texture.onUpdate = () => {
+      this.#wholePending = false;
+    };
     texture.needsUpdate = true;
     this.#texture = texture;
     this.#uniforms.crowdBones.value = texture;
