@@ -15,9 +15,9 @@ import type { Actor, StageCore } from './actor.js';
 import { type InstancedSkinUniforms, instancedShadowMaterials, instancedSkinning } from './instanced-material.js';
 import { contextRestores } from './shared-renderer.js';
 
-/** Texels per row of the matrix texture (a matrix is four texels); rows grow with the characters. */
+/** Texels per line of the matrix texture (a matrix is four texels); lines are added as the characters grow. */
 const TEXTURE_WIDTH = 1024;
-/** Characters a skin group makes room for at first; it doubles when full. */
+/** Rows a skin group makes room for in each band at first; they double when a band is full. */
 const FIRST_CAPACITY = 16;
 /** A carry matrix that moves nothing: a posed row's. */
 export const IDENTITY: readonly number[] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
