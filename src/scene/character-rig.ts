@@ -557,6 +557,7 @@ export class CharacterRig implements Actor, LodSubject {
     const step = this.paused ? 0 : dt;
     this.#walkScene();
     this.#pose(step, this.#tiers.posesNow(step, this.#skippable()));
+    this.#output.updated?.();
     this.#notify();
   }
 

@@ -45,12 +45,13 @@ export class InstancedSkinOutput implements SkinOutput {
   readonly #hidden: { mesh: Mesh; mask: number }[] = [];
   /** Whether the rows' carry matrices hold a held frame's carry (a posed frame sets them back to identity). */
   #carried = false;
+  readonly #root: Object3D;
 
   /** `band`: the character's band of rows (its stagger slot's place in the cycle, see ROW_BANDS). */
   constructor(binding: GltfBinding, skins: InstancedSkins, root: Object3D, band = 0) {
     this.#skins = skins;
     this.#model = binding.asset;
-    const drawn = () => !this.culled && root.visible && root.parent !== null;
+    this.#root = root;
     binding.skeletons.forEach((_, s) => {
       const sources = binding.skinned.filter((p) => p.skin === s).map((p) => p.mesh);
       if (sources.length === 0) return;
@@ -67,7 +68,6 @@ export class InstancedSkinOutput implements SkinOutput {
         band,
         lines: { first: 0, last: -1, carry: 0 },
         placed,
-        drawn,
       };
       const written = skins.join(this.#model, s, skin.joints.length, member, sources);
       this.#slots.push({ skin, index: s, member, written, skeleton, own });
@@ -121,6 +121,17 @@ export class InstancedSkinOutput implements SkinOutput {
       written.lines[member.lines.carry] = 1;
     }
     this.#carried = true;
+  }
+
+  /**
+   * Each update of the rig, whatever it did (a frame that stopped at an invalid stage keeps its last output
+   * drawn): drawn this frame unless culled, hidden or off the stage. A character whose rig did not update is not.
+   */
+  updated(): void {
+    const root = this.#root;
+    const shown = !this.culled && root.visible && root.parent !== null ? 1 : 0;
+    const slots = this.#slots;
+    for (let i = 0; i < slots.length; i++) slots[i].written.shown[slots[i].member.row] = shown;
   }
 
   dispose(): void {

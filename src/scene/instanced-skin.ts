@@ -30,9 +30,8 @@ export const IDENTITY: readonly number[] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 
 export const ROW_BANDS = 4;
 
 /**
- * One character in a skin group: its row of skinning matrices, the carry matrix that follows them (applied
- * to every one of them by the shader: identity on a posed frame, the held pose's carry on a held one), and
- * whether it is drawn this frame.
+ * One character in a skin group: its row of skinning matrices and the carry matrix that follows them (applied
+ * to every one of them by the shader: identity on a posed frame, the held pose's carry on a held one).
  */
 export interface SkinMember {
   /** Its row's skinning matrices in the group's data (replaced when the group grows or the rows are compacted). */
@@ -46,8 +45,6 @@ export interface SkinMember {
   lines: { first: number; last: number; carry: number };
   /** Called after `view` and `carry` are replaced (the owner may show the row elsewhere). */
   placed(): void;
-  /** Whether the character is drawn (on the stage, visible, not culled). Read once per frame. */
-  drawn(): boolean;
 }
 
 /** One primitive (a geometry and a material) of a skinned model, drawn once for every member that shows it. */
@@ -108,8 +105,8 @@ class PrimitiveBatch {
   }
 
   /**
-   * The rows drawn this frame: every member that is drawn (`shown`, by row: asked once per member, not
-   * once per primitive) and whose copy of this primitive is visible.
+   * The rows drawn this frame: every member that is drawn (`shown`, by row, as each member marked it in its
+   * update) and whose copy of this primitive is visible.
    */
   flush(shown: Uint8Array): void {
     const rows = this.#rows.array as Float32Array;
@@ -136,9 +133,13 @@ class PrimitiveBatch {
   }
 }
 
-/** A group's record of the texture lines its members wrote since the last upload (1 for a line written). */
+/**
+ * What a group's members mark in their own update, so that its frame reads none of them: the texture lines
+ * they wrote since the last upload, and by row whether the member is drawn this frame (1 for either).
+ */
 export interface WrittenMark {
   readonly lines: Uint8Array;
+  readonly shown: Uint8Array;
 }
 
 /** Floats per line of the matrix texture. */
@@ -167,8 +168,8 @@ class SkinGroup implements WrittenMark {
   #texture: DataTexture | null = null;
   /** Rows per band. */
   #capacity = 0;
-  /** Per row, whether its member is drawn this frame (1) or not (0): filled by `flush`. */
-  #shown = new Uint8Array(0);
+  /** Per row, whether its member is drawn this frame (1): marked by the member's update, cleared by `flush`. */
+  shown = new Uint8Array(0);
   /** Per line of the texture, 1 when a member wrote on it since the last upload. */
   lines = new Uint8Array(0);
   /** The context's restores at the last upload: after one, three.js uploads the texture anew, every line. */
@@ -224,6 +225,7 @@ class SkinGroup implements WrittenMark {
       this.#data.copyWithin(last.row * size, from * size, (from + 1) * size);
       const carries = this.#carriesAt;
       this.#data.copyWithin(carries + last.row * 16, carries + from * 16, carries + from * 16 + 16);
+      this.shown[last.row] = this.shown[from];
       this.#place(last);
       this.#markAll(last);
     }
@@ -238,10 +240,10 @@ class SkinGroup implements WrittenMark {
 
   flush(): void {
     this.#upload();
-    const shown = this.#shown;
-    for (const band of this.#bands) for (let i = 0; i < band.length; i++) shown[band[i].row] = band[i].drawn() ? 1 : 0;
+    const shown = this.shown;
     const list = this.#list;
     for (let i = 0; i < list.length; i++) list[i].flush(shown);
+    shown.fill(0);
   }
 
   dispose(): void {
@@ -325,7 +327,8 @@ class SkinGroup implements WrittenMark {
     this.#data = data;
     this.#capacity = capacity;
     this.#uniforms.crowdCarries.value = ROW_BANDS * capacity * this.#joints;
-    this.#shown = new Uint8Array(rows);
+    const oldShown = this.shown;
+    this.shown = new Uint8Array(rows);
     this.lines = new Uint8Array(height).fill(1);
     const size = this.#joints * 16;
     for (let b = 0; b < ROW_BANDS; b++) {
@@ -334,6 +337,7 @@ class SkinGroup implements WrittenMark {
         const member = band[i];
         const from = member.row;
         member.row = b * capacity + i;
+        this.shown[member.row] = oldShown[from];
         data.set(old.subarray(from * size, (from + 1) * size), member.row * size);
         data.set(old.subarray(oldCarries + from * 16, oldCarries + from * 16 + 16), this.#carriesAt + member.row * 16);
         this.#place(member);

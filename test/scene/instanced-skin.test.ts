@@ -406,6 +406,26 @@ describe('instanced skinning', () => {
     expectUploaded(stage, model);
   });
 
+  it('draws a character whose frame stopped at an invalid stage (its last row), not one hidden', async () => {
+    const { scene, characters } = await mountRow(3);
+    const counts = () => instancedMeshes(scene).map((m) => (m.geometry as InstancedBufferGeometry).instanceCount);
+    const rig = internals(characters[1]).rig!;
+    scene.step(1 / 60);
+    expect(counts()).to.deep.equal([3, 3, 3]);
+    const x = rig.root.position.x;
+    rig.root.position.x = Number.NaN;
+    scene.step(1 / 60);
+    expect(rig.invalidStage).to.equal('fk');
+    expect(counts(), 'its last output stays drawn').to.deep.equal([3, 3, 3]);
+    rig.root.position.x = x;
+    rig.root.visible = false;
+    scene.step(1 / 60);
+    expect(counts(), 'hidden').to.deep.equal([2, 2, 2]);
+    rig.root.visible = true;
+    scene.step(1 / 60);
+    expect(counts()).to.deep.equal([3, 3, 3]);
+  });
+
   it('reports a bad instancing value once and keeps the last', async () => {
     const { scene, characters, errors } = await mountRow(2);
     characters[0].setAttribute('instancing', 'sometimes');
