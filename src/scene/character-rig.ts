@@ -30,7 +30,7 @@ import { humanoidOf, type RigChoice } from './clip-sources.js';
 import type { CodedError } from './coded-error.js';
 import { disposeObject } from './dispose-object.js';
 import { bindGltf, type GltfBinding, type RigidPart } from './gltf-binding.js';
-import { type InstancedSkins, ROW_BANDS } from './instanced-skin.js';
+import type { InstancedSkins } from './instanced-skin.js';
 import { canInstance, InstancedSkinOutput } from './instanced-skin-output.js';
 import { JointBounds } from './joint-bounds.js';
 import type { LodSubject, RigTier } from './lod.js';
@@ -557,7 +557,6 @@ export class CharacterRig implements Actor, LodSubject {
     const step = this.paused ? 0 : dt;
     this.#walkScene();
     this.#pose(step, this.#tiers.posesNow(step, this.#skippable()));
-    this.#output.updated?.();
     this.#notify();
   }
 
@@ -854,7 +853,7 @@ export class CharacterRig implements Actor, LodSubject {
     if (mode === 'gpu' && this.#instancing && canInstance(this.binding)) {
       // the instances' rows are written where the rig poses; a held frame keeps the row it last had
       this.#tiers.drawn = [];
-      return new InstancedSkinOutput(this.binding, this.#instancing, this.root, this.lodSlot % ROW_BANDS);
+      return new InstancedSkinOutput(this.binding, this.#instancing, this.root);
     }
     if (mode === 'cpu') {
       const output = new CpuSkinOutput(this.binding, this.#bounds);

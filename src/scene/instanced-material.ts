@@ -9,15 +9,12 @@ import {
 /** The uniforms every material of one instanced skin shares (the same objects: one texture swap reaches all). */
 export interface InstancedSkinUniforms {
   /**
-   * Skinning matrices, 16 floats each: one row per character of its `joints` matrices, then from matrix
-   * `crowdCarries` on each row's carry matrix (applied to each of them: how far a held pose has been carried
-   * since it was posed).
+   * Skinning matrices, 16 floats per joint, one row per character: its `joints` matrices, then its carry matrix
+   * (applied to each of them: how far a held pose has been carried since it was posed).
    */
   crowdBones: { value: Texture | null };
   /** Joints per row. */
   crowdJoints: { value: number };
-  /** The matrix where the carries start (row r's is crowdCarries + r). */
-  crowdCarries: { value: number };
 }
 
 /**
@@ -33,7 +30,6 @@ attribute vec4 skinWeight;
 attribute float instanceRow;
 uniform highp sampler2D crowdBones;
 uniform int crowdJoints;
-uniform int crowdCarries;
 const mat4 bindMatrix = mat4( 1.0 );
 const mat4 bindMatrixInverse = mat4( 1.0 );
 mat4 crowdMatrix( const in int k, const in int size ) {
@@ -47,8 +43,8 @@ mat4 crowdMatrix( const in int k, const in int size ) {
 }
 mat4 getBoneMatrix( const in float i ) {
   int size = textureSize( crowdBones, 0 ).x;
-  int row = int( instanceRow );
-  return crowdMatrix( crowdCarries + row, size ) * crowdMatrix( row * crowdJoints + int( i ), size );
+  int row = int( instanceRow ) * ( crowdJoints + 1 );
+  return crowdMatrix( row + crowdJoints, size ) * crowdMatrix( row + int( i ), size );
 }
 `;
 
@@ -59,7 +55,6 @@ export function instancedSkinning<M extends Material>(material: M, uniforms: Ins
     previous.call(material, shader, renderer);
     shader.uniforms.crowdBones = uniforms.crowdBones;
     shader.uniforms.crowdJoints = uniforms.crowdJoints;
-    shader.uniforms.crowdCarries = uniforms.crowdCarries;
     shader.vertexShader = shader.vertexShader.replace('#include <skinning_pars_vertex>', SKINNING_PARS);
   };
   const key = material.customProgramCacheKey.bind(material);

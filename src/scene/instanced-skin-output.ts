@@ -15,7 +15,7 @@ interface Slot {
   readonly skin: Skin;
   readonly index: number;
   readonly member: SkinMember;
-  /** Its group's record of the texture lines written, marked on each frame the row or its carry is written. */
+  /** Its group's mark, set on each frame the row is written. */
   readonly written: WrittenMark;
   /**
    * The skin's three Skeleton: its boneMatrices is the row itself while the character is instanced (what
@@ -45,13 +45,11 @@ export class InstancedSkinOutput implements SkinOutput {
   readonly #hidden: { mesh: Mesh; mask: number }[] = [];
   /** Whether the rows' carry matrices hold a held frame's carry (a posed frame sets them back to identity). */
   #carried = false;
-  readonly #root: Object3D;
 
-  /** `band`: the character's band of rows (its stagger slot's place in the cycle, see ROW_BANDS). */
-  constructor(binding: GltfBinding, skins: InstancedSkins, root: Object3D, band = 0) {
+  constructor(binding: GltfBinding, skins: InstancedSkins, root: Object3D) {
     this.#skins = skins;
     this.#model = binding.asset;
-    this.#root = root;
+    const drawn = () => !this.culled && root.visible && root.parent !== null;
     binding.skeletons.forEach((_, s) => {
       const sources = binding.skinned.filter((p) => p.skin === s).map((p) => p.mesh);
       if (sources.length === 0) return;
@@ -61,14 +59,7 @@ export class InstancedSkinOutput implements SkinOutput {
       const placed = () => {
         if (skeleton) skeleton.boneMatrices = member.view;
       };
-      const member: SkinMember = {
-        view: new Float32Array(0),
-        carry: new Float32Array(0),
-        row: -1,
-        band,
-        lines: { first: 0, last: -1, carry: 0 },
-        placed,
-      };
+      const member: SkinMember = { view: new Float32Array(0), carry: new Float32Array(0), row: -1, placed, drawn };
       const written = skins.join(this.#model, s, skin.joints.length, member, sources);
       this.#slots.push({ skin, index: s, member, written, skeleton, own });
     });
@@ -95,12 +86,8 @@ export class InstancedSkinOutput implements SkinOutput {
     for (let i = 0; i < slots.length; i++) {
       const { skin, member, written } = slots[i];
       skinningMatrices(skin, model, member.view);
-      const lines = written.lines;
-      const { first, last, carry } = member.lines;
-      for (let l = first; l <= last; l++) lines[l] = 1;
-      if (!this.#carried) continue;
-      identity(member.carry, 0);
-      lines[carry] = 1;
+      if (this.#carried) identity(member.carry, 0);
+      written.dirty = true;
     }
     this.#carried = false;
   }
@@ -115,23 +102,11 @@ export class InstancedSkinOutput implements SkinOutput {
     const elements = held.elements;
     // element by element: a typed array's set() from a plain array costs more than the copy itself
     for (let i = 0; i < slots.length; i++) {
-      const { member, written } = slots[i];
-      const carry = member.carry;
+      const carry = slots[i].member.carry;
       for (let k = 0; k < 16; k++) carry[k] = elements[k];
-      written.lines[member.lines.carry] = 1;
+      slots[i].written.dirty = true;
     }
     this.#carried = true;
-  }
-
-  /**
-   * Each update of the rig, whatever it did (a frame that stopped at an invalid stage keeps its last output
-   * drawn): drawn this frame unless culled, hidden or off the stage. A character whose rig did not update is not.
-   */
-  updated(): void {
-    const root = this.#root;
-    const shown = !this.culled && root.visible && root.parent !== null ? 1 : 0;
-    const slots = this.#slots;
-    for (let i = 0; i < slots.length; i++) slots[i].written.shown[slots[i].member.row] = shown;
   }
 
   dispose(): void {

@@ -13,38 +13,29 @@ import {
 } from 'three';
 import type { Actor, StageCore } from './actor.js';
 import { type InstancedSkinUniforms, instancedShadowMaterials, instancedSkinning } from './instanced-material.js';
-import { contextRestores } from './shared-renderer.js';
 
-/** Texels per line of the matrix texture (a matrix is four texels); lines are added as the characters grow. */
+/** Texels per row of the matrix texture (a matrix is four texels); rows grow with the characters. */
 const TEXTURE_WIDTH = 1024;
-/** Rows a skin group makes room for in each band at first; they double when a band is full. */
+/** Characters a skin group makes room for at first; it doubles when full. */
 const FIRST_CAPACITY = 16;
 /** A carry matrix that moves nothing: a posed row's. */
 export const IDENTITY: readonly number[] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
 /**
- * Bands of rows, by stagger slot (lod.ts): a reduced-rate character is posed on the frames of its slot's
- * cycle, so those posed together sit together and a frame uploads their rows, not every row. Four bands
- * match the longest cycle (every 4th frame); a half-rate frame poses two of them.
- */
-export const ROW_BANDS = 4;
-
-/**
- * One character in a skin group: its row of skinning matrices and the carry matrix that follows them (applied
- * to every one of them by the shader: identity on a posed frame, the held pose's carry on a held one).
+ * One character in a skin group: its row of skinning matrices, the carry matrix that follows them (applied
+ * to every one of them by the shader: identity on a posed frame, the held pose's carry on a held one), and
+ * whether it is drawn this frame.
  */
 export interface SkinMember {
   /** Its row's skinning matrices in the group's data (replaced when the group grows or the rows are compacted). */
   view: Float32Array;
-  /** The row's carry matrix, in the group's block of carries (replaced with `view`). */
+  /** The row's carry matrix, 16 floats after `view` (replaced with it). */
   carry: Float32Array;
   row: number;
-  /** Its band of rows (0 to ROW_BANDS - 1): its stagger slot's place in the cycle. */
-  readonly band: number;
-  /** The texture lines its matrices span (first and last) and the one its carry is on: what a write marks. */
-  lines: { first: number; last: number; carry: number };
   /** Called after `view` and `carry` are replaced (the owner may show the row elsewhere). */
   placed(): void;
+  /** Whether the character is drawn (on the stage, visible, not culled). Read once per frame. */
+  drawn(): boolean;
 }
 
 /** One primitive (a geometry and a material) of a skinned model, drawn once for every member that shows it. */
@@ -105,8 +96,8 @@ class PrimitiveBatch {
   }
 
   /**
-   * The rows drawn this frame: every member that is drawn (`shown`, by row, as each member marked it in its
-   * update) and whose copy of this primitive is visible.
+   * The rows drawn this frame: every member that is drawn (`shown`, by row: asked once per member, not
+   * once per primitive) and whose copy of this primitive is visible.
    */
   flush(shown: Uint8Array): void {
     const rows = this.#rows.array as Float32Array;
@@ -133,49 +124,30 @@ class PrimitiveBatch {
   }
 }
 
-/**
- * What a group's members mark in their own update, so that its frame reads none of them: the texture lines
- * they wrote since the last upload, and by row whether the member is drawn this frame (1 for either).
- */
+/** A group's flag that one of its members wrote matrices since the last upload. */
 export interface WrittenMark {
-  readonly lines: Uint8Array;
-  readonly shown: Uint8Array;
+  dirty: boolean;
 }
-
-/** Floats per line of the matrix texture. */
-const LINE_FLOATS = TEXTURE_WIDTH * 4;
 
 /**
  * Every character of one skin of one model on a stage: their skinning matrices in one float texture (a row
- * of `joints` matrices per character, in bands by stagger slot, then every row's carry matrix in a block of
- * their own), and one instanced draw per primitive of the model. A frame uploads the lines written: on a
- * frame that poses a band, its rows and the carries (held characters write only their carry).
+ * of `joints` matrices per character), and one instanced draw per primitive of the model.
  */
 class SkinGroup implements WrittenMark {
   readonly #joints: number;
-  /** Members by band: band b's are rows b·capacity onward, packed. */
-  readonly #bands: SkinMember[][] = Array.from({ length: ROW_BANDS }, () => []);
+  readonly #members: SkinMember[] = [];
   readonly #batches = new Map<string, PrimitiveBatch>();
   /** The batches again, for the per-frame loop (a Map's iterator would allocate). */
   readonly #list: PrimitiveBatch[] = [];
-  readonly #uniforms: InstancedSkinUniforms = {
-    crowdBones: { value: null },
-    crowdJoints: { value: 0 },
-    crowdCarries: { value: 0 },
-  };
+  readonly #uniforms: InstancedSkinUniforms = { crowdBones: { value: null }, crowdJoints: { value: 0 } };
   readonly #parent: Group;
   #data = new Float32Array(0);
   #texture: DataTexture | null = null;
-  /** Rows per band. */
   #capacity = 0;
-  /** Per row, whether its member is drawn this frame (1): marked by the member's update, cleared by `flush`. */
-  shown = new Uint8Array(0);
-  /** Per line of the texture, 1 when a member wrote on it since the last upload. */
-  lines = new Uint8Array(0);
-  /** The context's restores at the last upload: after one, three.js uploads the texture anew, every line. */
-  #restores = contextRestores();
-  /** A whole upload asked for and not yet made (three.js calls the texture's onUpdate when it has). */
-  #wholePending = false;
+  /** Per row, whether its member is drawn this frame (1) or not (0): filled by `flush`. */
+  #shown = new Uint8Array(0);
+  /** Whether a member wrote matrices since the last upload. */
+  dirty = false;
 
   constructor(joints: number, parent: Group) {
     this.#joints = joints;
@@ -185,9 +157,7 @@ class SkinGroup implements WrittenMark {
   }
 
   get size(): number {
-    let size = 0;
-    for (const band of this.#bands) size += band.length;
-    return size;
+    return this.#members.length;
   }
 
   /** Draw calls this group makes per pass (one per primitive shown). */
@@ -195,39 +165,28 @@ class SkinGroup implements WrittenMark {
     return this.#batches.size;
   }
 
-  /** The matrix texture and the data it uploads. */
-  get matrices(): { texture: DataTexture; data: Float32Array } {
-    return { texture: this.#texture!, data: this.#data };
-  }
-
   add(member: SkinMember, sources: readonly Mesh[]): void {
-    const band = this.#bands[member.band];
-    if (band.length === this.#capacity) this.#grow(this.#capacity * 2);
-    member.row = member.band * this.#capacity + band.length;
-    band.push(member);
+    if (this.#members.length === this.#capacity) this.#grow(this.#capacity * 2);
+    member.row = this.#members.length;
     this.#place(member);
     member.carry.set(IDENTITY);
-    this.lines[member.lines.carry] = 1;
+    this.#members.push(member);
     for (const source of sources) this.#batchFor(source).add(member, source);
   }
 
   remove(member: SkinMember): void {
-    const band = this.#bands[member.band];
-    const index = band.indexOf(member);
-    if (index < 0) return;
-    // the band's last row moves into the gap: rows stay packed
-    const last = band.pop()!;
+    const members = this.#members;
+    const row = members.indexOf(member);
+    if (row < 0) return;
+    // the last row moves into the gap: rows stay packed, the mover rewrites its matrices next frame
+    const last = members.pop()!;
     if (last !== member) {
-      band[index] = last;
-      const from = last.row;
-      last.row = member.row;
-      const size = this.#joints * 16;
-      this.#data.copyWithin(last.row * size, from * size, (from + 1) * size);
-      const carries = this.#carriesAt;
-      this.#data.copyWithin(carries + last.row * 16, carries + from * 16, carries + from * 16 + 16);
-      this.shown[last.row] = this.shown[from];
+      members[row] = last;
+      last.row = row;
+      const stride = this.#stride;
+      this.#data.copyWithin(row * stride, members.length * stride, (members.length + 1) * stride);
       this.#place(last);
-      this.#markAll(last);
+      this.dirty = true;
     }
     for (const [key, batch] of this.#batches) {
       batch.remove(member);
@@ -239,11 +198,13 @@ class SkinGroup implements WrittenMark {
   }
 
   flush(): void {
-    this.#upload();
-    const shown = this.shown;
+    if (this.dirty && this.#texture) this.#texture.needsUpdate = true;
+    this.dirty = false;
+    const members = this.#members;
+    const shown = this.#shown;
+    for (let i = 0; i < members.length; i++) shown[i] = members[i].drawn() ? 1 : 0;
     const list = this.#list;
     for (let i = 0; i < list.length; i++) list[i].flush(shown);
-    shown.fill(0);
   }
 
   dispose(): void {
@@ -253,44 +214,11 @@ class SkinGroup implements WrittenMark {
     this.#texture?.dispose();
   }
 
-  /**
-   * The lines written since the last upload go up: all at once when every line was (or three.js must upload
-   * the whole texture: a new one, or the context came back), else line by line. What was asked for and not yet
-   * uploaded (no render since) is asked for again with this frame's lines.
-   */
-  #upload(): void {
-    const lines = this.lines;
-    const texture = this.#texture;
-    if (texture === null) return;
-    if (this.#restores !== contextRestores()) {
-      this.#restores = contextRestores();
-      lines.fill(1);
-    }
-    if (this.#wholePending) lines.fill(1);
-    const ranges = texture.updateRanges;
-    for (let i = 0; i < ranges.length; i++) lines[ranges[i].start / LINE_FLOATS] = 1;
-    texture.clearUpdateRanges();
-    let written = 0;
-    for (let l = 0; l < lines.length; l++) written += lines[l];
-    if (written === 0) return;
-    if (written === lines.length) this.#wholePending = true;
-    else
-      for (let l = 0; l < lines.length; l++) if (lines[l] === 1) texture.addUpdateRange(l * LINE_FLOATS, LINE_FLOATS);
-    texture.needsUpdate = true;
-    lines.fill(0);
-  }
-
-  #markAll(member: SkinMember): void {
-    const { first, last, carry } = member.lines;
-    this.lines.fill(1, first, last + 1);
-    this.lines[carry] = 1;
-  }
-
   #batchFor(source: Mesh): PrimitiveBatch {
     const key = `${source.geometry.uuid}/${(source.material as Material).uuid}`;
     let batch = this.#batches.get(key);
     if (!batch) {
-      batch = new PrimitiveBatch(source, this.#uniforms, this.#capacity * ROW_BANDS);
+      batch = new PrimitiveBatch(source, this.#uniforms, this.#capacity);
       this.#batches.set(key, batch);
       this.#list.push(batch);
       this.#parent.add(batch.mesh);
@@ -298,60 +226,35 @@ class SkinGroup implements WrittenMark {
     return batch;
   }
 
-  /** Where the carries start in the data: after every band's rows of matrices. */
-  get #carriesAt(): number {
-    return ROW_BANDS * this.#capacity * this.#joints * 16;
+  /** Floats per row: the joints' matrices and the carry. */
+  get #stride(): number {
+    return (this.#joints + 1) * 16;
   }
 
-  /** Points the member's views at its row and its carry. */
+  /** Points the member's views at its row. */
   #place(member: SkinMember): void {
-    const size = this.#joints * 16;
-    const start = member.row * size;
-    const carry = this.#carriesAt + member.row * 16;
-    member.view = this.#data.subarray(start, start + size);
+    const start = member.row * this.#stride;
+    const carry = start + this.#joints * 16;
+    member.view = this.#data.subarray(start, carry);
     member.carry = this.#data.subarray(carry, carry + 16);
-    const lines = member.lines;
-    lines.first = Math.floor(start / LINE_FLOATS);
-    lines.last = Math.floor((start + size - 1) / LINE_FLOATS);
-    lines.carry = Math.floor(carry / LINE_FLOATS);
     member.placed();
   }
 
-  /** Room for `capacity` rows a band: the rows keep their place in their band, the carries move to the new block. */
   #grow(capacity: number): void {
-    const rows = ROW_BANDS * capacity;
-    const height = Math.ceil((rows * (this.#joints + 1) * 16) / LINE_FLOATS);
-    const data = new Float32Array(LINE_FLOATS * height);
-    const old = this.#data;
-    const oldCarries = this.#carriesAt;
+    const floats = capacity * this.#stride;
+    const height = Math.ceil(floats / 4 / TEXTURE_WIDTH);
+    const data = new Float32Array(TEXTURE_WIDTH * 4 * height);
+    data.set(this.#data);
     this.#data = data;
     this.#capacity = capacity;
-    this.#uniforms.crowdCarries.value = ROW_BANDS * capacity * this.#joints;
-    const oldShown = this.shown;
-    this.shown = new Uint8Array(rows);
-    this.lines = new Uint8Array(height).fill(1);
-    const size = this.#joints * 16;
-    for (let b = 0; b < ROW_BANDS; b++) {
-      const band = this.#bands[b];
-      for (let i = 0; i < band.length; i++) {
-        const member = band[i];
-        const from = member.row;
-        member.row = b * capacity + i;
-        this.shown[member.row] = oldShown[from];
-        data.set(old.subarray(from * size, (from + 1) * size), member.row * size);
-        data.set(old.subarray(oldCarries + from * 16, oldCarries + from * 16 + 16), this.#carriesAt + member.row * 16);
-        this.#place(member);
-      }
-    }
+    this.#shown = new Uint8Array(capacity);
     this.#texture?.dispose();
     const texture = new DataTexture(data, TEXTURE_WIDTH, height, RGBAFormat, FloatType);
-    texture.onUpdate = () => {
-      this.#wholePending = false;
-    };
     texture.needsUpdate = true;
     this.#texture = texture;
     this.#uniforms.crowdBones.value = texture;
-    for (const batch of this.#batches.values()) batch.grow(rows);
+    for (let i = 0; i < this.#members.length; i++) this.#place(this.#members[i]);
+    for (const batch of this.#batches.values()) batch.grow(capacity);
   }
 }
 
@@ -391,7 +294,7 @@ export class InstancedSkins implements Actor {
 
   /**
    * Adds `member` to the group of (`model`, `skin`), drawing `sources` (that skin's meshes in its copy).
-   * Returns the group's mark: the member marks the texture lines it wrote (it holds the mark, so a frame
+   * Returns the group's mark: set `dirty` when the member wrote its row (held by the member, so a frame
    * need not look its group up).
    */
   join(model: object, skin: number, joints: number, member: SkinMember, sources: readonly Mesh[]): WrittenMark {
@@ -431,11 +334,6 @@ export class InstancedSkins implements Actor {
     let count = 0;
     for (const groups of this.#groups.values()) for (const g of groups) count += g?.batches ?? 0;
     return count;
-  }
-
-  /** The matrix texture of skin `skin` of `model` and the data it uploads (for tests). */
-  matricesOf(model: object, skin: number): { texture: DataTexture; data: Float32Array } | null {
-    return this.#groups.get(model)?.[skin]?.matrices ?? null;
   }
 
   update(): void {

@@ -42,11 +42,7 @@ function onLost(): void {
   for (const surface of surfaces) surface.onContext?.(false);
 }
 
-/** How many times the context has come back: whatever was uploaded before a return is gone. */
-let restores = 0;
-
 function onRestored(): void {
-  restores++;
   for (const surface of surfaces) surface.onContext?.(true);
 }
 
@@ -101,11 +97,6 @@ export function releaseIdleRenderer(): void {
   r.dispose();
   // browsers keep only ~16 live contexts: give ours back now rather than when collected
   r.forceContextLoss();
-}
-
-/** How many times the page's WebGL context has come back (an upload made before then must be made again). */
-export function contextRestores(): number {
-  return restores;
 }
 
 /** How many surfaces (viewers) share the page's renderer now. */

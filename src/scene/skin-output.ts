@@ -23,8 +23,6 @@ export interface SkinOutput {
   write(model: Float32Array): void;
   /** A frame not posed whose meshes ride `held` (see RigTiers.hold); outputs whose meshes the rig moves need not. */
   hold?(held: Matrix4): void;
-  /** Called at the end of every update of the rig (posed, held or neither): an output that draws elsewhere notes whether it shows. */
-  updated?(): void;
   dispose(): void;
 }
 
