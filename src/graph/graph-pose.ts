@@ -252,7 +252,7 @@ export class GraphPose {
   private sampleInto(e: number, clip: number, time: number): boolean {
     const binding = this.clips[clip];
     if (!binding) return false;
-    sampleClip(binding, this.clipStarts[clip] + time, this.caches[clip]!, this.scratch.take(e, binding));
+    this.scratch.sample(e, binding, this.clipStarts[clip] + time, this.caches[clip]!);
     return true;
   }
 }

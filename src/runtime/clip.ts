@@ -74,7 +74,33 @@ function fail(clip: string, message: string): never {
 
 type UnsharedTrack = Omit<Track, 'timeline'>;
 
-function buildTrack(clipName: string, raw: RawTrack): UnsharedTrack {
+/**
+ * How far a track's keys may stray from its first and still count as one key: a millionth of the quantity's
+ * size (the clip's largest translation for translations, 1 for rotations, the track's largest value for scales
+ * and weights, at least 1). Exporters key many properties that never move, with their own rounding noise (a
+ * few float32 steps); such a track then samples as its first key, at most this far from what was authored.
+ */
+const STILL_TOLERANCE = 1e-6;
+
+/** The largest translation value of a clip (finite values only), the scale its translations' stillness is judged at. */
+function translationExtent(raw: RawClip): number {
+  let extent = 0;
+  for (const t of raw.tracks) {
+    // read before the tracks are validated: a malformed one is left to buildTrack to name
+    if (t?.path !== 'translation' || !t.values) continue;
+    for (let i = 0; i < t.values.length; i++) extent = Math.max(extent, Math.abs(t.values[i]) || 0);
+  }
+  return extent;
+}
+
+/** The largest magnitude among `values`, at least 1. */
+function unitScale(values: Float32Array): number {
+  let largest = 1;
+  for (let i = 0; i < values.length; i++) largest = Math.max(largest, Math.abs(values[i]));
+  return largest;
+}
+
+function buildTrack(clipName: string, raw: RawTrack, translationScale: number): UnsharedTrack {
   const where = `track ${raw.target}.${raw.path}`;
   if (!(raw.path in WIDTHS)) fail(clipName, `${where} has an unknown path`);
   const interpolation = INTERPOLATIONS[raw.interpolation ?? 'LINEAR'];
@@ -103,8 +129,9 @@ function buildTrack(clipName: string, raw: RawTrack): UnsharedTrack {
     for (let k = 0; k < keys; k++) normalize(values, k * 4 * perKey + valueOffset);
   }
   const times = Float32Array.from(raw.times);
-  if (isConstant(values, keys, width, interpolation)) {
-    // Exported clips key many properties that never move; one key samples the same and costs nothing.
+  const scale = raw.path === 'translation' ? translationScale : raw.path === 'rotation' ? 1 : unitScale(values);
+  if (isStill(values, keys, width, interpolation, STILL_TOLERANCE * scale)) {
+    // one key samples the same (within the tolerance) and is written once, not every frame (ClipBinding.moving)
     const at = interpolation === CUBICSPLINE ? width : 0;
     return {
       target: raw.target,
@@ -118,15 +145,22 @@ function buildTrack(clipName: string, raw: RawTrack): UnsharedTrack {
   return { target: raw.target, path: raw.path, interpolation, width, times, values };
 }
 
-/** Whether every key holds the first key's value (and, for cubic splines, every tangent is zero). */
-function isConstant(values: Float32Array, keys: number, width: number, interpolation: number): boolean {
+/**
+ * Whether every key lies within `tolerance` of the first key's value (and, for cubic splines, every tangent
+ * within `tolerance` of zero).
+ */
+function isStill(values: Float32Array, keys: number, width: number, interpolation: number, tolerance: number): boolean {
   const cubic = interpolation === CUBICSPLINE;
   const stride = cubic ? width * 3 : width;
   const at = cubic ? width : 0;
   for (let k = 0; k < keys; k++) {
     for (let c = 0; c < width; c++) {
-      if (values[k * stride + at + c] !== values[at + c]) return false;
-      if (cubic && (values[k * stride + c] !== 0 || values[k * stride + 2 * width + c] !== 0)) return false;
+      if (!(Math.abs(values[k * stride + at + c] - values[at + c]) <= tolerance)) return false;
+      if (
+        cubic &&
+        !(Math.abs(values[k * stride + c]) <= tolerance && Math.abs(values[k * stride + 2 * width + c]) <= tolerance)
+      )
+        return false;
     }
   }
   return true;
@@ -140,8 +174,9 @@ function isConstant(values: Float32Array, keys: number, width: number, interpola
 export function buildClip(raw: RawClip): Clip {
   const name = raw.name;
   if (typeof name !== 'string') fail(String(name), 'has no name');
-  const unshared = raw.tracks.map((t) => buildTrack(name, t));
-  // the authored range (glTF: the largest input max), not the built tracks': a constant track keeps one key
+  const translationScale = translationExtent(raw);
+  const unshared = raw.tracks.map((t) => buildTrack(name, t, translationScale));
+  // the authored range (glTF: the largest input max), not the built tracks': a still track keeps one key
   let end = 0;
   for (const t of raw.tracks) end = Math.max(end, t.times[t.times.length - 1]);
   const duration = raw.duration ?? end;
@@ -222,6 +257,11 @@ export interface ClipBinding {
    * the track's index.
    */
   readonly ops: Int32Array;
+  /**
+   * Where the moving tracks' ops start in `ops`. The ops before are still tracks' (one key): their sample
+   * never changes, so a pose that keeps what was sampled into it writes them once (ScratchPoses).
+   */
+  readonly moving: number;
   /** Targets of tracks that found nothing to drive. */
   readonly unbound: readonly string[];
 }
@@ -239,7 +279,7 @@ export function bindClip(
   strict = false,
 ): ClipBinding {
   const joints = new Int16Array(clip.tracks.length).fill(-1);
-  const ops: number[] = [];
+  const ops: number[][] = [];
   const unbound: string[] = [];
   const poseBase = posePathOffsets(skeleton.jointCount);
   clip.tracks.forEach((track, i) => {
@@ -263,10 +303,16 @@ export function bindClip(
       joints[i] = joint;
       at = poseBase[track.path] + joint * track.width;
     }
-    ops.push(sampleKind(track), track.timeline, clip.valueStarts[i], at, i);
+    ops.push([sampleKind(track), track.timeline, clip.valueStarts[i], at, i]);
   });
   if (strict && unbound.length > 0) {
     throw new AnimError('unknown-joint', `clip "${clip.name}" drives unknown joint "${unbound[0]}"`);
   }
-  return { clip, joints, ops: Int32Array.from(ops), unbound };
+  // Of tracks writing the same place, the last wins (as when each wrote in turn): the others are dropped, so
+  // the plan can put the still tracks first without changing what is written.
+  const last = new Map(ops.map((op) => [op[3], op]));
+  const kept = ops.filter((op) => last.get(op[3]) === op);
+  const still = kept.filter((op) => clip.tracks[op[4]].times.length === 1);
+  const moving = kept.filter((op) => clip.tracks[op[4]].times.length > 1);
+  return { clip, joints, ops: Int32Array.from([...still, ...moving].flat()), moving: still.length * OP_SIZE, unbound };
 }

@@ -333,8 +333,7 @@ export class Playback {
         motion?.accumulate(s.clip, s.clock, s.weight * motionScale, null);
         continue;
       }
-      const pose = this.scratch.take(s.index, def.binding);
-      sampleClip(def.binding, s.clock.time, this.caches[s.clip], pose);
+      const pose = this.scratch.sample(s.index, def.binding, s.clock.time, this.caches[s.clip]);
       motion?.accumulate(s.clip, s.clock, s.weight * motionScale, pose);
       const layer = this.scratch.inputs[live++];
       layer.pose = pose;
@@ -379,8 +378,7 @@ export class Playback {
       if (s.clock.finished && s.fadeTo > 0) this.fadeOut(s, this.defaultFade);
       if (!posed) continue;
       const reference = this.references[s.clip];
-      const pose = this.scratch.take(s.index, def.binding);
-      sampleClip(def.binding, s.clock.time, this.caches[s.clip], pose);
+      const pose = this.scratch.sample(s.index, def.binding, s.clock.time, this.caches[s.clip]);
       if (reference) {
         makeAdditive(pose, reference, pose);
         // it holds a difference now: the rest pose again before its next sample

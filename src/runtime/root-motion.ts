@@ -180,12 +180,16 @@ export class RootMotion {
     return state[y];
   }
 
-  /** Holds the root at its window-start place (and heading, with yaw) so the pose carries no motion. */
+  /**
+   * Holds the root at its window-start place (and heading, with yaw) so the pose carries no motion. A still
+   * (one-key) track is left alone: it carries none, and the pose keeps it between frames (ScratchPoses).
+   */
   private holdRoot(clip: number, start: number, pose: Pose): void {
     const tt = this.tracks[clip];
     const j = this.joint;
     const { linear: L, inverse: I, translation: T, rotation: R } = this.parent;
-    if (tt >= 0) {
+    const tracks = this.bindings[clip].clip.tracks;
+    if (tt >= 0 && tracks[tt].times.length > 1) {
       this.positionAt(tt, clip, start, A, START);
       const t = pose.translations;
       const x = t[j * 3];
@@ -203,7 +207,7 @@ export class RootMotion {
       t[j * 3 + 2] = I[2] * px + I[5] * py + I[8] * pz;
     }
     const rt = this.rotationTrack(clip);
-    if (rt >= 0 && this.yaw) {
+    if (rt >= 0 && this.yaw && tracks[rt].times.length > 1) {
       const startYaw = this.yawAt(rt, clip, start, START);
       multiply(A, 0, R, 0, pose.rotations, j * 4);
       const turn = wrapAngle(yawOf(A) - startYaw);

@@ -216,6 +216,25 @@ function sampleTrack(track: Track, k: number, s: number, out: Float32Array, o: n
  * Never throws, never allocates; a non-finite time leaves the pose untouched.
  */
 export function sampleClip(binding: ClipBinding, time: number, cache: SampleCache, pose: Pose): void {
+  sampleFrom(binding, 0, time, cache, pose);
+}
+
+/**
+ * sampleClip for a pose that already holds the clip's still tracks (sampleStill, and nothing has written
+ * over them since): only the moving tracks are sampled.
+ */
+export function sampleMoving(binding: ClipBinding, time: number, cache: SampleCache, pose: Pose): void {
+  sampleFrom(binding, binding.moving, time, cache, pose);
+}
+
+/** Writes the clip's still (one-key) tracks into `pose`: what sampleMoving then leaves as it is. */
+export function sampleStill(binding: ClipBinding, pose: Pose): void {
+  const { ops, clip } = binding;
+  for (let i = 0; i < binding.moving; i += OP_SIZE) sampleTrack(clip.tracks[ops[i + 4]], 0, 0, pose.data, ops[i + 3]);
+}
+
+/** The binding's plan from op index `from` on, at `time`. */
+function sampleFrom(binding: ClipBinding, from: number, time: number, cache: SampleCache, pose: Pose): void {
   if (!Number.isFinite(time)) return;
   const clip = binding.clip;
   locateKeys(clip, time, cache);
@@ -225,7 +244,7 @@ export function sampleClip(binding: ClipBinding, time: number, cache: SampleCach
   const ops = binding.ops;
   const values = clip.values;
   const out = pose.data;
-  for (let i = 0; i < ops.length; i += OP_SIZE) {
+  for (let i = from; i < ops.length; i += OP_SIZE) {
     const kind = ops[i];
     const k = keys[ops[i + 1]];
     const s = fractions[ops[i + 1]];

@@ -1,6 +1,7 @@
 import type { BlendLayer } from './blend.js';
 import type { ClipBinding } from './clip.js';
 import { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.js';
+import { type SampleCache, sampleMoving, sampleStill } from './sample.js';
 import type { Skeleton } from './skeleton.js';
 
 /**
@@ -49,19 +50,25 @@ export class ScratchPoses {
   }
 
   /**
-   * Pose e made ready for `binding` to be sampled into: the rest pose first unless e last held the same
-   * binding's channels (sampling writes every channel the binding animates; the rest are the rest pose's).
+   * Pose e holding `binding`'s clip sampled at `time`. Unless e last held the same binding's channels, it
+   * starts from the rest pose with the clip's still tracks; then only the moving tracks are sampled (the
+   * rest are still the rest pose's or the still tracks' values).
    */
-  take(e: number, binding: ClipBinding): Pose {
+  sample(e: number, binding: ClipBinding, time: number, cache: SampleCache): Pose {
     const pose = this.poses[e];
     if (this.#held[e] !== binding) {
       copyPose(this.rest, pose);
+      sampleStill(binding, pose);
       this.#held[e] = binding;
     }
+    sampleMoving(binding, time, cache, pose);
     return pose;
   }
 
-  /** Pose e no longer holds a clip's channels as sampled (made a difference): the rest pose again before reuse. */
+  /**
+   * Pose e no longer holds a clip's channels as sampled (made a difference): the rest pose and still tracks
+   * again before reuse.
+   */
   spoil(e: number): void {
     this.#held[e] = null;
   }

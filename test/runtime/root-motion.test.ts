@@ -2,6 +2,8 @@ import { expect } from '@open-wc/testing';
 import { VectorKeyframeTrack } from 'three';
 import {
   bindClip,
+  buildClip,
+  buildSkeleton,
   type ClipBinding,
   type GltfAsset,
   Playback,
@@ -98,6 +100,39 @@ describe('runtime: root motion', () => {
       p.update(1 / 50);
       expect(p.pose.translations[r.hips * 3]).to.be.closeTo(start[0], 1e-5);
       expect(p.pose.translations[r.hips * 3 + 2]).to.be.closeTo(start[2], 1e-5);
+    }
+  });
+
+  it('leaves a still root as authored, frame after frame, in the pose two characters sample into', () => {
+    // the root's translation and rotation each one key (a turned, placed root), only the leg moves
+    const skeleton = buildSkeleton({ names: ['Hips', 'Leg'], parents: [-1, 0], translations: [0, 1, 0, 0, -0.5, 0] });
+    const turned = [0, Math.SQRT1_2, 0, Math.SQRT1_2];
+    const clip = buildClip({
+      name: 'still-root',
+      tracks: [
+        { target: 'Hips', path: 'translation', times: [0], values: [0.3, 0.9, -0.2] },
+        { target: 'Hips', path: 'rotation', times: [0, 1], values: [...turned, ...turned] },
+        { target: 'Leg', path: 'rotation', times: [0, 1], values: [0, 0, 0, 1, 0.6, 0, 0, 0.8] },
+      ],
+    });
+    const bindings = [bindClip(clip, skeleton)];
+    expect(bindings[0].moving, 'both root tracks are still').to.equal(10);
+    const characters = [0, 0.37].map((offset) => {
+      const p = new Playback(skeleton, [{ binding: bindings[0] }]);
+      p.rootMotion = new RootMotion(skeleton, bindings, { joint: 0, yaw: true, planar: false });
+      p.play(0, { fade: 0 });
+      p.update(offset);
+      return p;
+    });
+    for (let frame = 0; frame < 200; frame++) {
+      for (const p of characters) {
+        p.update(1 / 60);
+        expect(Array.from(p.pose.translations.subarray(0, 3))).to.deep.equal(
+          Array.from(Float32Array.of(0.3, 0.9, -0.2)),
+        );
+        expect(Array.from(p.pose.rotations.subarray(0, 4))).to.deep.equal(Array.from(Float32Array.from(turned)));
+        expect(p.rootMotion!.delta[0], 'a still root carries no motion').to.equal(0);
+      }
     }
   });
 

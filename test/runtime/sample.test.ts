@@ -17,6 +17,7 @@ import {
   sampleClip,
   setRestPose,
 } from '../../src/runtime/index.js';
+import { ScratchPoses } from '../../src/runtime/scratch-poses.js';
 import { makeGltf } from '../helpers/gltf-fixture.js';
 import { expectClose, expectQuatClose, randomQuat, rng } from '../helpers/math.js';
 
@@ -189,5 +190,97 @@ describe('runtime: sampling matches three.js interpolants', () => {
     sampleClip(binding, 0.5, createSampleCache(binding), pose);
     expectClose(pose.weights, [0, 0.25, 0.75], 1e-6);
     expect(binding.unbound).to.deep.equal([]);
+  });
+});
+
+describe('runtime: still tracks', () => {
+  const skel = buildSkeleton({ names: ['hips', 'leg', 'foot'], parents: [-1, 0, 1] });
+  const keyTimes = [0, 0.5, 1];
+  /** Three keys at `value` plus `noise` on the middle key's first component. */
+  const keyed = (value: number[], noise: number) =>
+    keyTimes.flatMap((_, k) => value.map((v, c) => v + (k === 1 && c === 0 ? noise : 0)));
+
+  it('samples a track whose keys stray less than a millionth of the clip’s size as its first key, and one that strays more as keyed', () => {
+    // translations judged at the clip's largest translation (100 here), the rest at their own size (at least 1)
+    const clip = buildClip({
+      name: 'noisy',
+      tracks: [
+        { target: 'hips', path: 'translation', times: keyTimes, values: [0, 100, 0, 0, 101, 0, 0, 102, 0] },
+        { target: 'leg', path: 'translation', times: keyTimes, values: keyed([3, 40, 0], 9e-5) },
+        { target: 'foot', path: 'translation', times: keyTimes, values: keyed([3, 40, 0], 2e-4) },
+        { target: 'leg', path: 'scale', times: keyTimes, values: keyed([1, 1, 1], 9e-7) },
+        { target: 'foot', path: 'scale', times: keyTimes, values: keyed([1, 1, 1], 2e-6) },
+        { target: 'leg', path: 'rotation', times: keyTimes, values: keyed([0, 0, 0, 1], 5e-7) },
+        { target: 'foot', path: 'rotation', times: keyTimes, values: keyed([0, 0.6, 0, 0.8], 3e-3) },
+      ],
+    });
+    expect(clip.tracks.map((t) => t.times.length)).to.deep.equal([3, 1, 3, 1, 3, 1, 3]);
+    expect(clip.duration, 'the authored range stays').to.equal(1);
+    const binding = bindClip(clip, skel);
+    const pose = createPose(3);
+    sampleClip(binding, 0.5, createSampleCache(binding), pose);
+    expectClose(pose.translations, [0, 101, 0, 3, 40, 0, 3 + 2e-4, 40, 0], 1e-6);
+    expectClose(pose.scales.subarray(3), [1, 1, 1, 1 + 2e-6, 1, 1], 1e-7);
+  });
+
+  it('puts still tracks first in the binding’s plan and keeps the last of two tracks writing one place', () => {
+    const clip = buildClip({
+      name: 'c',
+      tracks: [
+        { target: 'leg', path: 'translation', times: [0, 1], values: [0, 0, 0, 1, 1, 1] },
+        { target: 'hips', path: 'translation', times: [0], values: [5, 5, 5] },
+        { target: 'leg', path: 'translation', times: [0], values: [7, 7, 7] },
+        { target: 'foot', path: 'rotation', times: [0, 1], values: [0, 0, 0, 1, 0, 1, 0, 0] },
+      ],
+    });
+    const binding = bindClip(clip, skel);
+    const tracksInPlan = Array.from({ length: binding.ops.length / 5 }, (_, i) => binding.ops[i * 5 + 4]);
+    expect(tracksInPlan).to.deep.equal([1, 2, 3]);
+    expect(binding.moving).to.equal(10);
+    const pose = createPose(3);
+    sampleClip(binding, 0.5, createSampleCache(binding), pose);
+    expectClose(pose.translations, [5, 5, 5, 7, 7, 7, 0, 0, 0], 1e-7);
+  });
+
+  it('a shared scratch pose writes a clip’s still tracks when it changes clips, and samples as sampleClip does', () => {
+    const still = (name: string, value: number) =>
+      buildClip({
+        name,
+        tracks: [
+          { target: 'hips', path: 'translation', times: [0], values: [value, value, value] },
+          { target: 'leg', path: 'translation', times: [0, 1], values: [0, 0, 0, value, 0, 0] },
+        ],
+      });
+    const a = bindClip(still('a', 2), skel);
+    const b = bindClip(still('b', 3), skel);
+    const none = bindClip(
+      buildClip({
+        name: 'none',
+        tracks: [{ target: 'foot', path: 'translation', times: [0, 1], values: [0, 0, 0, 1, 0, 0] }],
+      }),
+      skel,
+    );
+    const scratch = ScratchPoses.of(skel, 0, undefined, 1);
+    const expected = createPose(3);
+    for (const [binding, t] of [
+      [a, 0.25],
+      [a, 0.5],
+      [b, 0.5],
+      [none, 0.75],
+      [a, 1],
+    ] as const) {
+      const cache = createSampleCache(binding);
+      const pose = scratch.sample(0, binding, t, cache);
+      setRestPose(skel, expected);
+      sampleClip(binding, t, cache, expected);
+      expectClose(pose.data, expected.data, 0, `${binding.clip.name} at ${t}`);
+    }
+    // a pose made a difference in place is spoiled: the next sample starts again from the rest and still tracks
+    scratch.poses[0].translations.fill(9);
+    scratch.spoil(0);
+    const pose = scratch.sample(0, a, 0.5, createSampleCache(a));
+    setRestPose(skel, expected);
+    sampleClip(a, 0.5, createSampleCache(a), expected);
+    expectClose(pose.data, expected.data, 0, 'after spoil');
   });
 });
