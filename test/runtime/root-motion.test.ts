@@ -103,6 +103,42 @@ describe('runtime: root motion', () => {
     }
   });
 
+  it('sums to the authored displacement on evenly and unevenly keyed root tracks alike', () => {
+    const skeleton = buildSkeleton({ names: ['Hips'], parents: [-1] });
+    const z = [0, 0.3, 0.35, 1.1, 1.6];
+    for (const times of [
+      [0, 0.25, 0.5, 0.75, 1],
+      [0, 0.1, 0.5, 0.55, 1],
+    ]) {
+      const clip = buildClip({
+        name: 'move',
+        tracks: [{ target: 'Hips', path: 'translation', times, values: z.flatMap((v) => [0, 1, v]) }],
+      });
+      expect(clip.keyRates[0] > 0, `keyed evenly: ${times}`).to.equal(times[1] === 0.25);
+      const bindings = [bindClip(clip, skeleton)];
+      const p = new Playback(skeleton, [{ binding: bindings[0] }]);
+      p.rootMotion = new RootMotion(skeleton, bindings, { joint: 0 });
+      p.play(0, { fade: 0, loop: 'once' });
+      const oracle = (
+        new VectorKeyframeTrack(
+          'h.position',
+          times,
+          z.flatMap((v) => [0, 1, v]),
+        ) as unknown as {
+          createInterpolant(): { evaluate(t: number): Float32Array };
+        }
+      ).createInterpolant();
+      let sum = 0;
+      let t = 0;
+      for (let i = 0; i < 53; i++) {
+        p.update(0.015);
+        t += 0.015;
+        sum += p.rootMotion!.delta[2];
+        expect(sum, `${times} at ${t.toFixed(3)}`).to.be.closeTo(oracle.evaluate(t)[2] - z[0], 1e-5);
+      }
+    }
+  });
+
   it('leaves a still root as authored, frame after frame, in the pose two characters sample into', () => {
     // the root's translation and rotation each one key (a turned, placed root), only the leg moves
     const skeleton = buildSkeleton({ names: ['Hips', 'Leg'], parents: [-1, 0], translations: [0, 1, 0, 0, -0.5, 0] });
