@@ -6,6 +6,7 @@ import type { Actor } from '../scene/actor.js';
 import type { Stage } from '../scene/stage.js';
 import { acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
+import { type AnimErrorDetail, type ErrorCode, warnAmong } from './errors.js';
 import { characterInternals } from './internals.js';
 import { findSceneStage, whenStageReady } from './stage-context.js';
 import { fail, ok, type Parsed, parseEnum, parseLength, parseNumber } from './units.js';
@@ -80,6 +81,10 @@ const parseMode = (text: string) => parseEnum(text, CROWD_MODES);
  * instancing>`). The crowd must sit inside an `<anim-scene>`; outside one it spawns nothing. Bad values
  * are one `anim-error` (`bad-attribute`) each, and the previous value stays.
  *
+ * The copies' errors bubble through the crowd, but an error its copies meet alike (the same code and
+ * message: a `src` that fails, a template's graph naming clips its model lacks) goes past the crowd once
+ * per spawn, not once per copy, and warns on the console once. A listener on a copy still hears its own.
+ *
  * @summary Many characters from one template, walking their own paths over an area.
  *
  * @attr count - How many characters, a whole number from 0 to 20000. Default 100.
@@ -97,7 +102,7 @@ const parseMode = (text: string) => parseEnum(text, CROWD_MODES);
  * @prop {AnimCharacter[]} characters - Read-only: the spawned characters, in agent order.
  * @prop {Promise<void>} ready - Resolves once every spawned character is loaded and posed (rejects with the first load error).
  *
- * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad attribute value (`bad-attribute`, naming the value). The characters' own events bubble through the crowd too.
+ * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad attribute value (`bad-attribute`, naming the value). The characters' own events bubble through the crowd too; an error several copies meet alike passes once per spawn.
  *
  * @slot - The template `<anim-character>` (taken out of the page and copied); the copies are appended here.
  */
@@ -121,6 +126,24 @@ export class AnimCrowd extends LitElement {
   #agents: CrowdAgents | null = null;
   #stage: Stage | undefined;
   readonly #actor: Actor = { update: (dt) => this.#frame(dt) };
+  /** The copies' errors (code and message) that went past the crowd since the last spawn. */
+  readonly #passed = new Set<string>();
+  /** The codes the copies warned about on the console, shared between them. */
+  readonly #warned = new Set<ErrorCode>();
+
+  constructor() {
+    super();
+    this.addEventListener('anim-error', this.#collapse);
+  }
+
+  /** Stops a copy's error that another copy's already took past the crowd (first listener on the crowd). */
+  readonly #collapse = (event: Event): void => {
+    if (event.target === this) return;
+    const { code, message } = (event as CustomEvent<AnimErrorDetail>).detail;
+    const key = `${code}\n${message}`;
+    if (this.#passed.has(key)) event.stopImmediatePropagation();
+    else this.#passed.add(key);
+  };
 
   @property()
   get count(): number {
@@ -229,6 +252,7 @@ export class AnimCrowd extends LitElement {
     const [width, depth] = this.#area;
     const [minSpeed, maxSpeed] = this.#speed;
     this.#agents = new CrowdAgents({ count, width, depth, seed: this.#seed, minSpeed, maxSpeed, mode: this.#mode });
+    this.#passed.clear();
     while (this.#members.length > count) {
       const gone = this.#members.pop()!;
       gone.remove();
@@ -238,6 +262,7 @@ export class AnimCrowd extends LitElement {
     while (this.#members.length < count) {
       const copy = template!.cloneNode(true) as AnimCharacter;
       copy.setAttribute('data-crowd-agent', '');
+      warnAmong(copy, this.#warned);
       if (!copy.hasAttribute('instancing')) copy.setAttribute('instancing', 'auto');
       // the agent places the character, as a controller does: a walk's root motion is taken out, not shown
       // in place (no ground trail per copy: a thousand trails would cost more than the crowd's animation)

@@ -27,6 +27,14 @@ export interface AnimErrorDetail {
 const warnedCodes = new WeakMap<Element, Set<ErrorCode>>();
 
 /**
+ * Has `el` warn on the console once per code together with every element given the same `warned` set: a
+ * crowd's copies are alike, so a problem of its template warns once for all of them, not once per copy.
+ */
+export function warnAmong(el: Element, warned: Set<ErrorCode>): void {
+  warnedCodes.set(el, warned);
+}
+
+/**
  * Reports a bad input on `el`: queues one `anim-error` event (dispatched after the current frame, or on a
  * microtask outside a frame, never synchronously) and warns on the console the first time `el` reports
  * `code`. Never throws. Messages longer than MAX_MESSAGE characters are cut, saying how long they were.

@@ -227,6 +227,55 @@ describe('<anim-crowd>', () => {
   });
 
   describe('bad input', () => {
+    it('passes an error its copies meet alike once, warns once, and still tells each copy', async () => {
+      const warn = console.warn;
+      const warnings: string[] = [];
+      console.warn = (text: string) => warnings.push(text);
+      try {
+        const scene = await fixture<AnimScene>(
+          html`<anim-scene paused style="width: 320px; height: 240px"></anim-scene>`,
+        );
+        const errors = collectErrors(scene);
+        scene.innerHTML = `<anim-crowd count="5"><anim-character src="${MANNEQUIN}" clip="nope"></anim-character></anim-crowd>`;
+        const crowd = scene.querySelector('anim-crowd')!;
+        const onCrowd = collectErrors(crowd);
+        await crowd.updateComplete;
+        const first = collectErrors(crowd.characters[0]);
+        const last = collectErrors(crowd.characters[4]);
+        await crowd.ready;
+        await settle();
+        expect(errors.map((e) => e.code)).to.deep.equal(['unknown-clip']);
+        expect(errors[0].message).to.contain('nope');
+        expect(onCrowd, 'listeners on the crowd too').to.have.length(1);
+        expect(
+          first.map((e) => e.code),
+          'the first copy',
+        ).to.deep.equal(['unknown-clip']);
+        expect(
+          last.map((e) => e.code),
+          'the last copy',
+        ).to.deep.equal(['unknown-clip']);
+        expect(warnings.filter((w) => w.includes('unknown-clip'))).to.have.length(1);
+        // a copy's own, different problem still passes; a new spawn passes the shared one again
+        crowd.characters[2].setAttribute('clip', 'other');
+        crowd.count = 6;
+        await crowd.updateComplete;
+        await crowd.ready;
+        await settle();
+        const messages = errors.map((e) => e.message);
+        expect(
+          messages.filter((m) => m.includes('"other"')),
+          'the copy’s own',
+        ).to.have.length(1);
+        expect(
+          messages.filter((m) => m.includes('"nope"')),
+          'once per spawn',
+        ).to.have.length(2);
+      } finally {
+        console.warn = warn;
+      }
+    });
+
     const cases: [string, string][] = [
       ['count', '2.5'],
       ['count', '-1'],
