@@ -2,7 +2,8 @@
  * The error convention of every element: a bad input never throws out of an element and never stops the
  * other characters. It becomes one `anim-error` event (`detail: {code, message, source}`, bubbling and
  * composed) plus one console warning per code **per element**: a page with two broken characters warns
- * about each, while one character with a bad value set every frame warns once.
+ * about each, while one character with a bad value set every frame warns once (a crowd's copies count as
+ * one element: see warnAmong).
  *
  * {@link reportCaught} is the one guard between the layers below and the page: a coded error (the
  * runtime's or the scene's) becomes `anim-error` with its public code, anything else `internal` on the
