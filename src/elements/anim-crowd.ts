@@ -18,6 +18,9 @@ const DEFAULT_SPEED: [number, number] = [0.8, 1.6];
 const DEFAULT_COUNT = 100;
 const DEFAULT_SEED = 1;
 
+/** How many distinct copy errors the crowd remembers before it forgets them all (see #collapse). */
+const MAX_PASSED_ERRORS = 256;
+
 /** One agent as `agents` reports it: a copy, taken when read. */
 export interface CrowdAgent {
   /** Where it stands, `[x, y, z]` in metres. */
@@ -84,6 +87,8 @@ const parseMode = (text: string) => parseEnum(text, CROWD_MODES);
  * The copies' errors bubble through the crowd, but an error its copies meet alike (the same code and
  * message: a `src` that fails, a template's graph naming clips its model lacks) goes past the crowd once
  * per spawn, not once per copy, and warns on the console once. A listener on a copy still hears its own.
+ * The crowd remembers the last 256 distinct errors it let past; a page meeting more forgets them and passes
+ * each once again, so the memory stays bounded.
  *
  * @summary Many characters from one template, walking their own paths over an area.
  *
@@ -141,8 +146,13 @@ export class AnimCrowd extends LitElement {
     if (event.target === this) return;
     const { code, message } = (event as CustomEvent<AnimErrorDetail>).detail;
     const key = `${code}\n${message}`;
-    if (this.#passed.has(key)) event.stopImmediatePropagation();
-    else this.#passed.add(key);
+    if (this.#passed.has(key)) {
+      event.stopImmediatePropagation();
+      return;
+    }
+    // a page that meets a new error every frame must not grow the set forever: forget, then pass them again
+    if (this.#passed.size >= MAX_PASSED_ERRORS) this.#passed.clear();
+    this.#passed.add(key);
   };
 
   @property()

@@ -276,6 +276,35 @@ describe('<anim-crowd>', () => {
       }
     });
 
+    it('remembers a bounded number of its copies’ errors: past it, a shared one passes again', async () => {
+      const scene = await fixture<AnimScene>(
+        html`<anim-scene paused style="width: 320px; height: 240px"></anim-scene>`,
+      );
+      scene.innerHTML = `<anim-crowd count="2"><anim-character src="${MANNEQUIN}"></anim-character></anim-crowd>`;
+      const crowd = scene.querySelector('anim-crowd')!;
+      await crowd.updateComplete;
+      const copy = crowd.characters[0];
+      const passed = collectErrors(scene);
+      const report = (message: string) =>
+        copy.dispatchEvent(
+          new CustomEvent('anim-error', {
+            detail: { code: 'unknown-clip', message, source: copy },
+            bubbles: true,
+            composed: true,
+          }),
+        );
+      report('shared');
+      report('shared');
+      expect(passed, 'alike errors collapse').to.have.length(1);
+      // a page making a new error every frame: the crowd forgets what passed rather than growing without end
+      for (let i = 0; i < 256; i++) report(`new ${i}`);
+      expect(passed).to.have.length(257);
+      report('shared');
+      expect(passed, 'forgotten, so passed again').to.have.length(258);
+      report('shared');
+      expect(passed, 'and remembered again').to.have.length(258);
+    });
+
     const cases: [string, string][] = [
       ['count', '2.5'],
       ['count', '-1'],
