@@ -6,6 +6,7 @@
 import type { CompiledGraph } from '../graph/index.js';
 import type { ErrorCode } from '../scene/coded-error.js';
 import type { GraphSource } from '../scene/graph-source.js';
+import { clipHint } from './clip-hint.js';
 import { reportError } from './errors.js';
 import { type GraphSources, problemSource } from './graph-markup.js';
 
@@ -55,7 +56,7 @@ export function bindingReports(
       key: `unknown-clip|${missing}`,
       el: host,
       code: 'unknown-clip',
-      message: `the graph plays clips the character lacks: ${missing} (clips: ${clipNames.join(', ') || 'none'}); their states play nothing`,
+      message: `the graph plays clips the character lacks: ${missing} (clips: ${clipNames.join(', ') || 'none'}); their states play nothing${clipHint(source.missingClips, clipNames)}`,
     });
   }
   for (const { layer, joints } of source.unknownMaskJoints) {

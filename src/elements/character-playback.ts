@@ -19,6 +19,7 @@ import type { RigChoice } from '../scene/clip-sources.js';
 import type { AnimClip } from './anim-clip.js';
 import type { AnimRig } from './anim-rig.js';
 import { loadedCharacterCode } from './character-code.js';
+import { didYouMean } from './clip-hint.js';
 import { reportError } from './errors.js';
 import { queueEvent } from './events.js';
 import {
@@ -154,7 +155,12 @@ export class CharacterPlayback {
         });
         return;
       }
-      reportError(this.#c.host, 'unknown-clip', `no clip "${clip}" (clips: ${rig.clipNames.join(', ') || 'none'})`);
+      const names = rig.clipNames;
+      reportError(
+        this.#c.host,
+        'unknown-clip',
+        `no clip "${clip}" (clips: ${names.join(', ') || 'none'})${didYouMean(clip, names)}`,
+      );
     } else if (result === 'started') {
       this.#counted = clip;
       this.#limit = this.#pendingLimit;
