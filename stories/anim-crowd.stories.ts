@@ -9,19 +9,24 @@ interface CrowdArgs {
   seed: number;
   speed: string;
   mode: 'wander' | 'flow';
+  targets: string;
   instancing: 'auto' | 'off';
 }
 
 const meta: Meta<CrowdArgs> = {
   title: 'Elements/anim-crowd',
   component: 'anim-crowd',
-  args: { count: 200, area: '20 20', seed: 1, speed: '0.8 1.6', mode: 'wander', instancing: 'auto' },
+  args: { count: 200, area: '20 20', seed: 1, speed: '0.8 1.6', mode: 'wander', targets: '', instancing: 'auto' },
   argTypes: {
     count: { control: { type: 'number', min: 0, max: 20000, step: 50 }, description: 'how many characters' },
     area: { control: 'text', description: '"width depth" in metres, centred on the origin' },
     seed: { control: { type: 'number', step: 1 }, description: 'the same seed gives the same crowd' },
     speed: { control: 'text', description: '"min max" preferred walking speeds, m/s' },
     mode: { control: 'inline-radio', options: ['wander', 'flow'] },
+    targets: {
+      control: 'text',
+      description: 'points to walk to, "x z; x z" in metres; empty: anywhere (wander) or across (flow)',
+    },
     instancing: {
       control: 'inline-radio',
       options: ['auto', 'off'],
@@ -31,7 +36,8 @@ const meta: Meta<CrowdArgs> = {
   render: (args) => html`
     <anim-scene style="height: 520px" camera-orbit="25deg 32deg 30m" camera-target="0 0 0" shadows ground controls
       debug="stats" instancing=${args.instancing}>
-      <anim-crowd count=${args.count} area=${args.area} seed=${args.seed} speed=${args.speed} mode=${args.mode}>
+      <anim-crowd count=${args.count} area=${args.area} seed=${args.seed} speed=${args.speed} mode=${args.mode}
+        targets=${args.targets}>
         <anim-character src="/assets/mannequin.glb" graph="locomotion"></anim-character>
       </anim-crowd>
     </anim-scene>
@@ -49,3 +55,6 @@ export const Thousand: Story = { args: { count: 1000 } };
 
 /** Everyone crossing the plaza along +X, coming back in on the far side. */
 export const Flow: Story = { args: { mode: 'flow', area: '30 12', speed: '1 2.4' } };
+
+/** Flowing in from every edge of the plaza to its two gates, and in again once there. */
+export const ToTheGates: Story = { args: { mode: 'flow', targets: '-8 0; 8 0', area: '24 16' } };

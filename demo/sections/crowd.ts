@@ -4,6 +4,8 @@ import { heading, slider } from '../controls.js';
 import type { DemoContext, DemoSection } from '../section.js';
 
 const MANNEQUIN = '/assets/mannequin.glb';
+/** Two gates on the plaza's sides, for the "to the gates" paths. */
+const GATES = '-7 0; 7 0';
 
 /** How many people the tab starts with (a test asks for fewer). */
 export const crowdDemo = { count: 1000 };
@@ -74,8 +76,12 @@ export const crowdSection: DemoSection = {
     modeName.textContent = 'Paths';
     const select = document.createElement('select');
     for (const name of ['wander', 'flow']) select.add(new Option(name, name, false, name === crowd.mode));
+    select.add(new Option('to the gates', 'gates'));
     select.addEventListener('change', () => {
-      crowd.mode = select.value;
+      // the gates: everyone flows in from the plaza's edges to one of two points, and in again once there
+      const gates = select.value === 'gates';
+      crowd.mode = gates ? 'flow' : select.value;
+      crowd.targets = gates ? GATES : '';
     });
     mode.append(modeName, select);
 

@@ -68,16 +68,36 @@ function parseSpeedRange(text: string): Parsed<[number, number]> {
 
 const parseMode = (text: string) => parseEnum(text, CROWD_MODES);
 
+/** Points `"x z; x z"` in metres (any of spaces, commas and semicolons between the numbers), none for ''. */
+function parseTargets(text: string): Parsed<[number, number][]> {
+  const trimmed = text.trim();
+  if (trimmed === '') return ok([]);
+  const parts = trimmed.split(/[\s,;]+/);
+  const lengths = parts.map((part) => parseLength(part));
+  if (parts.length % 2 !== 0 || lengths.some((l) => !l.ok))
+    return fail(text, 'target points "x z; x z …", each two lengths in metres');
+  const values = lengths.map((l) => (l.ok ? l.value : 0));
+  return ok(Array.from({ length: values.length / 2 }, (_, k) => [values[2 * k], values[2 * k + 1]]));
+}
+
+/** A list of points as the attribute's text (`[[8, 0], [-8, 0]]` → `"8 0; -8 0"`); anything else as it is. */
+function pointsText(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((point) => listText(point)).join('; ');
+}
+
 /**
- * A crowd: `count` copies of its template character (its first `<anim-character>` child, with its clips,
- * graph and any other children), spread over `area` around the scene's origin, each walking a path of its
- * own: to one random point of the area after another (`mode="wander"`) or across it along +X, re-entering
- * on the far side (`mode="flow"`), at a preferred speed drawn from `speed`, turning aside and slowing down
- * to keep about 0.7 m from the others. Every frame each agent's ground speed goes to its character's
- * `speed` param (the built-in `locomotion` graph blends idle, walk and run by it), and its position and
- * heading to the character. Positions, speeds and targets come from `seed` alone: the same seed and the
- * same steps give the same crowd. Changing `count`, `area`, `seed`, `speed` or `mode` spawns the crowd
- * anew; editing the template does not change the copies already made.
+ * A crowd: `count` copies of its template character (its first `<anim-character>` child, with its clips, graph
+ * and any other children), spread over `area` around the scene's origin, each walking a path of its own: to one
+ * random point of the area after another (`mode="wander"`) or across it along +X, re-entering on the far side
+ * (`mode="flow"`), at a preferred speed drawn from `speed`, turning aside and slowing down to keep about 0.7 m
+ * from the others. With `targets` they walk to those points instead (each to a spot within 1.5 m of one, chosen
+ * at random): wandering from one to another, or flowing in from the area's edge to one and, once there, coming
+ * in again from the edge (people heading for the doors of a square). Every frame each agent's ground speed goes
+ * to its character's `speed` param (the built-in `locomotion` graph blends idle, walk and run by it), and its
+ * position and heading to the character. Positions, speeds and targets come from `seed` alone: the same seed and
+ * the same steps give the same crowd. Changing `count`, `area`, `seed`, `speed`, `mode` or `targets` spawns the
+ * crowd anew; editing the template does not change the copies already made.
  *
  * The copies are `<anim-character>` elements appended to the crowd, marked `data-crowd-agent`: they load
  * the template's `src` once between them and, sharing it, are drawn instanced (see `<anim-scene
@@ -97,12 +117,14 @@ const parseMode = (text: string) => parseEnum(text, CROWD_MODES);
  * @attr seed - Any whole number: the same seed gives the same crowd. Default 1.
  * @attr speed - Preferred walking speeds, `"min max"` in m/s (or one speed for all), drawn per agent. Default `"0.8 1.6"`.
  * @attr mode - `wander` (the default: each walks to one random point after another) or `flow` (each walks across the area along +X and comes back in on the far side).
+ * @attr targets - Points to walk to, `"x z; x z …"` in metres (commas or spaces between numbers work too); points outside the area are moved to its edge. Empty (the default): anywhere in the area (`wander`) or across it (`flow`).
  *
  * @prop {number} count - See the `count` attribute.
  * @prop {[number, number]} area - See the `area` attribute; accepts the text too.
  * @prop {number} seed - See the `seed` attribute.
  * @prop {[number, number]} speed - See the `speed` attribute; accepts the text too.
  * @prop {CrowdMode} mode - See the `mode` attribute.
+ * @prop {[number, number][]} targets - See the `targets` attribute, as `[x, z]` pairs; accepts the text too.
  * @prop {CrowdAgent[]} agents - Read-only: every agent now, `{position, heading, speed, preferredSpeed, target, character}` (a copy per read).
  * @prop {AnimCharacter[]} characters - Read-only: the spawned characters, in agent order.
  * @prop {Promise<void>} ready - Resolves once every spawned character is loaded and posed (rejects with the first load error).
@@ -124,6 +146,7 @@ export class AnimCrowd extends LitElement {
   #seed = DEFAULT_SEED;
   #speed: [number, number] = DEFAULT_SPEED;
   #mode: CrowdMode = 'wander';
+  #targets: [number, number][] = [];
   #template: AnimCharacter | null = null;
   #members: AnimCharacter[] = [];
   /** Members not yet handed their agent's place and speed (not upgraded when spawned), from this index on. */
@@ -195,6 +218,14 @@ export class AnimCrowd extends LitElement {
     this.#mode = acceptValue(this, 'mode', value, parseMode, this.#mode, 'wander');
   }
 
+  @property()
+  get targets(): [number, number][] {
+    return this.#targets.map(([x, z]) => [x, z]);
+  }
+  set targets(value: readonly (readonly number[])[] | string | null | undefined) {
+    this.#targets = acceptValue(this, 'targets', pointsText(value), parseTargets, this.#targets, []);
+  }
+
   /** The spawned characters, in agent order. */
   get characters(): AnimCharacter[] {
     return [...this.#members];
@@ -240,7 +271,7 @@ export class AnimCrowd extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    // configuration only: a new crowd for a new count, area, seed, speed range or mode
+    // configuration only: a new crowd for a new count, area, seed, speed range, mode or targets
     if (changed.size > 0 && this.#stage) this.#spawn();
   }
 
@@ -261,7 +292,9 @@ export class AnimCrowd extends LitElement {
     const count = template ? this.#count : 0;
     const [width, depth] = this.#area;
     const [minSpeed, maxSpeed] = this.#speed;
-    this.#agents = new CrowdAgents({ count, width, depth, seed: this.#seed, minSpeed, maxSpeed, mode: this.#mode });
+    const targets = this.#targets.flat();
+    const mode = this.#mode;
+    this.#agents = new CrowdAgents({ count, width, depth, seed: this.#seed, minSpeed, maxSpeed, mode, targets });
     this.#passed.clear();
     while (this.#members.length > count) {
       const gone = this.#members.pop()!;

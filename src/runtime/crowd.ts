@@ -19,6 +19,11 @@ export interface CrowdOptions {
   minSpeed: number;
   maxSpeed: number;
   mode: CrowdMode;
+  /**
+   * Points agents walk to, `[x0, z0, x1, z1, …]` in metres (kept inside the area); none: anywhere (wander) or
+   * across the area (flow). Each agent aims at a spot within TARGET_SPREAD of one of them, chosen at random.
+   */
+  targets?: ArrayLike<number>;
 }
 
 /** Distance (m) agents keep from each other; closer, they push apart. */
@@ -31,6 +36,8 @@ const ARRIVAL = 0.6;
 const TURN_RATE = 3;
 /** How fast an agent reaches its speed, 1/s. */
 const ACCELERATION = 2;
+/** How far (m) from a target point an agent may aim, so a crowd heading to one point spreads around it. */
+export const TARGET_SPREAD = 1.5;
 /** Largest step the steering takes at once; a longer frame is split. */
 const MAX_STEP = 1 / 20;
 
@@ -65,6 +72,8 @@ export class CrowdAgents {
   readonly #rows: number;
   readonly #pushX: Float32Array;
   readonly #pushZ: Float32Array;
+  /** The target points, x and z interleaved, inside the area (empty: none). */
+  readonly #targets: Float32Array;
 
   constructor(options: CrowdOptions) {
     const { count, width, depth } = options;
@@ -86,6 +95,7 @@ export class CrowdAgents {
     this.#rows = Math.max(1, Math.ceil(depth / PERSONAL_SPACE));
     this.#cellHead = new Int32Array(this.#columns * this.#rows);
     this.#next = new Int32Array(count);
+    this.#targets = this.#keptTargets(options.targets ?? []);
     const span = Math.max(0, options.maxSpeed - options.minSpeed);
     for (let i = 0; i < count; i++) {
       this.x[i] = (nextRandom(this.#random) - 0.5) * width;
@@ -137,24 +147,68 @@ export class CrowdAgents {
     }
   }
 
-  /** A new target for agent i: a random point (wander), or across the area, re-entering on the far side (flow). */
+  /**
+   * Agent i reached its target. Wandering, it picks another. Flowing, it leaves and comes back in: on the
+   * near (-X) side heading across, or, with target points, anywhere on the area's edge.
+   */
   #arrive(i: number): void {
     if (this.mode === 'flow') {
-      this.x[i] = -this.width / 2;
-      this.z[i] = (nextRandom(this.#random) - 0.5) * this.depth;
+      if (this.#targets.length > 0) this.#enterFromEdge(i);
+      else {
+        this.x[i] = -this.width / 2;
+        this.z[i] = (nextRandom(this.#random) - 0.5) * this.depth;
+      }
     }
     this.#pickTarget(i);
   }
 
+  /** Puts agent i at a random point of the area's edge (every point of the perimeter as likely). */
+  #enterFromEdge(i: number): void {
+    const { width, depth } = this;
+    let along = nextRandom(this.#random) * 2 * (width + depth);
+    if (along < width) this.#placeAt(i, along - width / 2, -depth / 2);
+    else if ((along -= width) < depth) this.#placeAt(i, width / 2, along - depth / 2);
+    else if ((along -= depth) < width) this.#placeAt(i, width / 2 - along, depth / 2);
+    else this.#placeAt(i, -width / 2, depth / 2 - (along - width));
+  }
+
+  #placeAt(i: number, x: number, z: number): void {
+    this.x[i] = x;
+    this.z[i] = z;
+  }
+
   #pickTarget(i: number): void {
-    if (this.mode === 'flow') {
+    const targets = this.#targets;
+    if (targets.length > 0) {
+      const k = 2 * Math.min(targets.length / 2 - 1, Math.floor(nextRandom(this.#random) * (targets.length / 2)));
+      const angle = nextRandom(this.#random) * 2 * Math.PI;
+      const reach = Math.sqrt(nextRandom(this.#random)) * TARGET_SPREAD;
+      this.targetX[i] = this.#clampX(targets[k] + Math.sin(angle) * reach);
+      this.targetZ[i] = this.#clampZ(targets[k + 1] + Math.cos(angle) * reach);
+    } else if (this.mode === 'flow') {
       this.targetX[i] = this.width / 2;
-      this.targetZ[i] = this.z[i] + (nextRandom(this.#random) - 0.5) * Math.min(4, this.depth / 2);
-      this.targetZ[i] = Math.max(-this.depth / 2, Math.min(this.depth / 2, this.targetZ[i]));
+      this.targetZ[i] = this.#clampZ(this.z[i] + (nextRandom(this.#random) - 0.5) * Math.min(4, this.depth / 2));
     } else {
       this.targetX[i] = (nextRandom(this.#random) - 0.5) * this.width;
       this.targetZ[i] = (nextRandom(this.#random) - 0.5) * this.depth;
     }
+  }
+
+  /** The finite points of `points` (x, z pairs), moved inside the area. */
+  #keptTargets(points: ArrayLike<number>): Float32Array {
+    const kept: number[] = [];
+    for (let k = 0; k + 1 < points.length; k += 2)
+      if (Number.isFinite(points[k]) && Number.isFinite(points[k + 1]))
+        kept.push(this.#clampX(points[k]), this.#clampZ(points[k + 1]));
+    return new Float32Array(kept);
+  }
+
+  #clampX(x: number): number {
+    return Math.max(-this.width / 2, Math.min(this.width / 2, x));
+  }
+
+  #clampZ(z: number): number {
+    return Math.max(-this.depth / 2, Math.min(this.depth / 2, z));
   }
 
   /** Each agent's push away from the agents within PERSONAL_SPACE, through a grid of that cell size. */

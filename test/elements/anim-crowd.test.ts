@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/elements/anim-crowd.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
-import { CrowdAgents } from '../../src/runtime/crowd.js';
+import { CrowdAgents, TARGET_SPREAD } from '../../src/runtime/crowd.js';
 import { collect, collectErrors, MANNEQUIN, settle } from '../helpers/character.js';
 import { internals } from '../helpers/internals.js';
 
@@ -61,6 +61,65 @@ describe('CrowdAgents', () => {
     }
   });
 
+  it('walks to the target points given: every target lies near one of them, and agents get there', () => {
+    const points = [3, 2, -3, -2, 40, 0];
+    const agents = new CrowdAgents({ ...options, targets: points });
+    // the last point lies outside the 12 × 8 area: it is kept at the area's edge, (6, 0)
+    const kept = [3, 2, -3, -2, 6, 0];
+    const nearest = (i: number) => {
+      let best = Number.POSITIVE_INFINITY;
+      for (let k = 0; k < kept.length; k += 2)
+        best = Math.min(best, Math.hypot(agents.targetX[i] - kept[k], agents.targetZ[i] - kept[k + 1]));
+      return best;
+    };
+    const first = Float32Array.from(agents.targetX);
+    const chosen = new Set<number>();
+    for (let step = 0; step < 1200; step++) {
+      agents.step(1 / 60);
+      for (let i = 0; i < agents.count; i++) {
+        expect(nearest(i)).to.be.at.most(TARGET_SPREAD + 1e-4);
+        for (let k = 0; k < kept.length; k += 2)
+          if (Math.hypot(agents.targetX[i] - kept[k], agents.targetZ[i] - kept[k + 1]) <= TARGET_SPREAD + 1e-4)
+            chosen.add(k);
+      }
+    }
+    let arrived = 0;
+    for (let i = 0; i < agents.count; i++) if (agents.targetX[i] !== first[i]) arrived++;
+    expect(arrived, 'agents reach a target and pick another').to.be.greaterThan(agents.count / 2);
+    expect([...chosen].sort(), 'every point is someone’s target').to.deep.equal([0, 2, 4]);
+  });
+
+  it('flowing to target points, an agent that arrives comes in again from the area’s edges', () => {
+    const agents = new CrowdAgents({ ...options, mode: 'flow', targets: [0, 0] });
+    const sides = new Set<string>();
+    let entries = 0;
+    for (let step = 0; step < 1200; step++) {
+      const before = Float32Array.from(agents.targetX);
+      const beforeZ = Float32Array.from(agents.targetZ);
+      agents.step(1 / 60);
+      for (let i = 0; i < agents.count; i++) {
+        if (agents.targetX[i] === before[i] && agents.targetZ[i] === beforeZ[i]) continue;
+        entries++;
+        // arrived this step: put on the edge, then one step of walking (and pushing) inward
+        const fromX = 6 - Math.abs(agents.x[i]);
+        const fromZ = 4 - Math.abs(agents.z[i]);
+        expect(Math.min(fromX, fromZ), 'on the edge').to.be.at.most(0.1);
+        sides.add(fromX < fromZ ? (agents.x[i] > 0 ? '+x' : '-x') : agents.z[i] > 0 ? '+z' : '-z');
+      }
+    }
+    expect(entries).to.be.greaterThan(20);
+    expect([...sides].sort(), 'from every side').to.deep.equal(['+x', '+z', '-x', '-z']);
+  });
+
+  it('leaves out target points that are not numbers', () => {
+    const agents = new CrowdAgents({ ...options, targets: [Number.NaN, 1, 2, 2, 5] });
+    run(agents, 60);
+    for (let i = 0; i < agents.count; i++) {
+      expect(Math.hypot(agents.targetX[i] - 2, agents.targetZ[i] - 2)).to.be.at.most(TARGET_SPREAD + 1e-4);
+      expect(Number.isFinite(agents.x[i])).to.equal(true);
+    }
+  });
+
   it('takes one long step as its 1/20 s pieces', () => {
     const a = new CrowdAgents(options);
     const b = new CrowdAgents(options);
@@ -74,12 +133,13 @@ describe('<anim-crowd>', () => {
   describe('properties', () => {
     it('has its defaults', () => {
       const crowd = document.createElement('anim-crowd');
-      expect([crowd.count, crowd.area, crowd.seed, crowd.speed, crowd.mode]).to.deep.equal([
+      expect([crowd.count, crowd.area, crowd.seed, crowd.speed, crowd.mode, crowd.targets]).to.deep.equal([
         100,
         [20, 20],
         1,
         [0.8, 1.6],
         'wander',
+        [],
       ]);
       expect(crowd.agents).to.deep.equal([]);
     });
@@ -104,9 +164,20 @@ describe('<anim-crowd>', () => {
         [6, 5],
         [0.5, 2],
       ]);
+      crowd.setAttribute('targets', '8 0; -8 0,2m 50cm');
+      expect(crowd.targets).to.deep.equal([
+        [8, 0],
+        [-8, 0],
+        [2, 0.5],
+      ]);
+      crowd.targets = [[1, 2]];
+      expect(crowd.targets).to.deep.equal([[1, 2]]);
+      crowd.targets[0][0] = 9;
+      expect(crowd.targets, 'a copy per read').to.deep.equal([[1, 2]]);
       crowd.removeAttribute('mode');
       crowd.count = null as unknown as number;
-      expect([crowd.mode, crowd.count]).to.deep.equal(['wander', 100]);
+      crowd.targets = null as unknown as [number, number][];
+      expect([crowd.mode, crowd.count, crowd.targets]).to.deep.equal(['wander', 100, []]);
     });
   });
 
@@ -180,6 +251,26 @@ describe('<anim-crowd>', () => {
       expect(agent.speed % 1, 'a speed with a fraction').to.be.above(0.01);
       expect(copy.params.speed).to.equal(Math.trunc(agent.speed));
       expect(crowd.characters[0].params.speed).to.be.closeTo(crowd.agents[0].speed, 1e-5);
+    });
+
+    it('walks its copies to its targets, and setting targets spawns the crowd anew', async () => {
+      const { scene, crowd } = await mountCrowd('count="6" area="10 10" targets="4 4"');
+      const distance = () =>
+        crowd.agents.reduce((sum, a) => sum + Math.hypot(a.position[0] - 4, a.position[2] - 4), 0) / 6;
+      for (const agent of crowd.agents)
+        expect(Math.hypot(agent.target[0] - 4, agent.target[2] - 4)).to.be.at.most(TARGET_SPREAD + 1e-4);
+      const start = distance();
+      for (let k = 0; k < 60; k++) scene.step(1 / 30);
+      expect(distance(), 'two seconds nearer the target').to.be.below(start - 1);
+      // each copy stands where its agent is
+      const placed = internals(crowd.characters[0]).rig!.root.position;
+      expect([placed.x, placed.z]).to.deep.equal(
+        [crowd.agents[0].position[0], crowd.agents[0].position[2]].map(Math.fround),
+      );
+      crowd.targets = '-4 -4';
+      await crowd.updateComplete;
+      for (const agent of crowd.agents)
+        expect(Math.hypot(agent.target[0] + 4, agent.target[2] + 4)).to.be.at.most(TARGET_SPREAD + 1e-4);
     });
 
     it('lets go of a copy it removes: back in the page, the page places it', async () => {
@@ -316,6 +407,8 @@ describe('<anim-crowd>', () => {
       ['speed', '2 1'],
       ['speed', '-1 1'],
       ['mode', 'stampede'],
+      ['targets', '1 2 3'],
+      ['targets', 'door 2'],
     ];
     for (const [name, value] of cases) {
       it(`${name}="${value}" is one bad-attribute quoting it, and the value stays`, async () => {
