@@ -1,4 +1,4 @@
-import type { Object3D } from 'three';
+import type { Object3D, Skeleton, SkinnedMesh } from 'three';
 import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
 import type { GltfAsset } from '../runtime/core.js';
 import { bindGltf } from './gltf-binding.js';
@@ -125,6 +125,7 @@ function unshareable(gltf: GLTF): boolean {
 /**
  * A GLTF result over a copy of the template's scene: the parser's associations are carried over to the
  * copied nodes (the binding finds nodes through them), everything else of the parser is the template's.
+ * Meshes that shared a skeleton in the template share one copy of it.
  */
 function copyGltf(template: GLTF): GLTF {
   const scene = cloneSkinned(template.scene) as GLTF['scene'];
@@ -132,10 +133,20 @@ function copyGltf(template: GLTF): GLTF {
   const associations = new Map<Object3D, Association>();
   const originals: Object3D[] = [];
   template.scene.traverse((o) => originals.push(o));
+  // SkeletonUtils.clone gives every skinned mesh a skeleton of its own; the meshes of one glTF skin (the
+  // primitives of a mesh with several materials) shared one, which the rig writes: they share one again
+  const skeletons = new Map<Skeleton, Skeleton>();
   let i = 0;
   scene.traverse((o) => {
-    const association = from.get(originals[i++]);
+    const original = originals[i++];
+    const association = from.get(original);
     if (association) associations.set(o, association);
+    if (!(o as SkinnedMesh).isSkinnedMesh) return;
+    const mesh = o as SkinnedMesh;
+    const skeleton = (original as SkinnedMesh).skeleton;
+    const shared = skeletons.get(skeleton);
+    if (shared) mesh.bind(shared, mesh.bindMatrix);
+    else skeletons.set(skeleton, mesh.skeleton);
   });
   const parser = Object.create(template.parser) as GLTF['parser'];
   parser.associations = associations as GLTF['parser']['associations'];
