@@ -154,10 +154,7 @@ export class CrowdAgents {
   #arrive(i: number): void {
     if (this.mode === 'flow') {
       if (this.#targets.length > 0) this.#enterFromEdge(i);
-      else {
-        this.x[i] = -this.width / 2;
-        this.z[i] = (nextRandom(this.#random) - 0.5) * this.depth;
-      }
+      else this.#placeAt(i, -this.width / 2, (nextRandom(this.#random) - 0.5) * this.depth);
     }
     this.#pickTarget(i);
   }
