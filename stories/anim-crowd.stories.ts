@@ -10,13 +10,23 @@ interface CrowdArgs {
   speed: string;
   mode: 'wander' | 'flow';
   targets: string;
+  spacing: number;
   instancing: 'auto' | 'off';
 }
 
 const meta: Meta<CrowdArgs> = {
   title: 'Elements/anim-crowd',
   component: 'anim-crowd',
-  args: { count: 200, area: '20 20', seed: 1, speed: '0.8 1.6', mode: 'wander', targets: '', instancing: 'auto' },
+  args: {
+    count: 200,
+    area: '20 20',
+    seed: 1,
+    speed: '0.8 1.6',
+    mode: 'wander',
+    targets: '',
+    spacing: 0.7,
+    instancing: 'auto',
+  },
   argTypes: {
     count: { control: { type: 'number', min: 0, max: 20000, step: 50 }, description: 'how many characters' },
     area: { control: 'text', description: '"width depth" in metres, centred on the origin' },
@@ -27,6 +37,7 @@ const meta: Meta<CrowdArgs> = {
       control: 'text',
       description: 'points to walk to, "x z; x z" in metres; empty: anywhere (wander) or across (flow)',
     },
+    spacing: { control: { type: 'number', min: 0.1, max: 5, step: 0.1 }, description: 'how far apart they keep, m' },
     instancing: {
       control: 'inline-radio',
       options: ['auto', 'off'],
@@ -37,7 +48,7 @@ const meta: Meta<CrowdArgs> = {
     <anim-scene style="height: 520px" camera-orbit="25deg 32deg 30m" camera-target="0 0 0" shadows ground controls
       debug="stats" instancing=${args.instancing}>
       <anim-crowd count=${args.count} area=${args.area} seed=${args.seed} speed=${args.speed} mode=${args.mode}
-        targets=${args.targets}>
+        targets=${args.targets} spacing=${args.spacing}>
         <anim-character src="/assets/mannequin.glb" graph="locomotion"></anim-character>
       </anim-crowd>
     </anim-scene>

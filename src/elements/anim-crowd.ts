@@ -1,7 +1,7 @@
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import './anim-character.js';
-import { CROWD_MODES, CrowdAgents, type CrowdMode } from '../runtime/crowd.js';
+import { CROWD_MODES, CrowdAgents, type CrowdMode, DEFAULT_SPACING } from '../runtime/crowd.js';
 import type { Actor } from '../scene/actor.js';
 import type { Stage } from '../scene/stage.js';
 import { acceptValue, listText } from './accept-value.js';
@@ -68,6 +68,11 @@ function parseSpeedRange(text: string): Parsed<[number, number]> {
 
 const parseMode = (text: string) => parseEnum(text, CROWD_MODES);
 
+function parseSpacing(text: string): Parsed<number> {
+  const parsed = parseLength(text, { min: 0 });
+  return parsed.ok && parsed.value === 0 ? fail(text, 'a length greater than 0, in metres') : parsed;
+}
+
 /** Points `"x z; x z"` in metres (any of spaces, commas and semicolons between the numbers), none for ''. */
 function parseTargets(text: string): Parsed<[number, number][]> {
   const trimmed = text.trim();
@@ -90,14 +95,14 @@ function pointsText(value: unknown): unknown {
  * A crowd: `count` copies of its template character (its first `<anim-character>` child, with its clips, graph
  * and any other children), spread over `area` around the scene's origin, each walking a path of its own: to one
  * random point of the area after another (`mode="wander"`) or across it along +X, re-entering on the far side
- * (`mode="flow"`), at a preferred speed drawn from `speed`, turning aside and slowing down to keep about 0.7 m
- * from the others. With `targets` they walk to those points instead (each to a spot within 1.5 m of one, chosen
- * at random): wandering from one to another, or flowing in from the area's edge to one and, once there, coming
- * in again from the edge (people heading for the doors of a square). Every frame each agent's ground speed goes
- * to its character's `speed` param (the built-in `locomotion` graph blends idle, walk and run by it), and its
- * position and heading to the character. Positions, speeds and targets come from `seed` alone: the same seed and
- * the same steps give the same crowd. Changing `count`, `area`, `seed`, `speed`, `mode` or `targets` spawns the
- * crowd anew; editing the template does not change the copies already made.
+ * (`mode="flow"`), at a preferred speed drawn from `speed`, turning aside and slowing down to keep `spacing`
+ * (0.7 m) from the others. With `targets` they walk to those points instead (each to a spot within 1.5 m of one,
+ * chosen at random): wandering from one to another, or flowing in from the area's edge to one and, once there,
+ * coming in again from the edge (people heading for the doors of a square). Every frame each agent's ground
+ * speed goes to its character's `speed` param (the built-in `locomotion` graph blends idle, walk and run by it),
+ * and its position and heading to the character. Positions, speeds and targets come from `seed` alone: the same
+ * seed and the same steps give the same crowd. Changing `count`, `area`, `seed`, `speed`, `mode`, `targets` or
+ * `spacing` spawns the crowd anew; editing the template does not change the copies already made.
  *
  * The copies are `<anim-character>` elements appended to the crowd, marked `data-crowd-agent`: they load
  * the template's `src` once between them and, sharing it, are drawn instanced (see `<anim-scene
@@ -117,6 +122,7 @@ function pointsText(value: unknown): unknown {
  * @attr seed - Any whole number: the same seed gives the same crowd. Default 1.
  * @attr speed - Preferred walking speeds, `"min max"` in m/s (or one speed for all), drawn per agent. Default `"0.8 1.6"`.
  * @attr mode - `wander` (the default: each walks to one random point after another) or `flow` (each walks across the area along +X and comes back in on the far side; with `targets`, from the area's edges to them).
+ * @attr spacing - How far apart the agents keep, a length in metres greater than 0: closer, they turn aside, slow down and push apart. Default 0.7 (people); larger for bigger characters.
  * @attr targets - Points to walk to, `"x z; x z …"` in metres (commas or spaces between numbers work too); points outside the area are moved to its edge. Empty (the default): anywhere in the area (`wander`) or across it (`flow`).
  *
  * @prop {number} count - See the `count` attribute.
@@ -125,6 +131,7 @@ function pointsText(value: unknown): unknown {
  * @prop {[number, number]} speed - See the `speed` attribute; accepts the text too.
  * @prop {CrowdMode} mode - See the `mode` attribute.
  * @prop {[number, number][]} targets - See the `targets` attribute, as `[x, z]` pairs; accepts the text too.
+ * @prop {number} spacing - See the `spacing` attribute.
  * @prop {CrowdAgent[]} agents - Read-only: every agent now, `{position, heading, speed, preferredSpeed, target, character}` (a copy per read).
  * @prop {AnimCharacter[]} characters - Read-only: the spawned characters, in agent order.
  * @prop {Promise<void>} ready - Resolves once every spawned character is loaded and posed (rejects with the first load error).
@@ -147,6 +154,7 @@ export class AnimCrowd extends LitElement {
   #speed: [number, number] = DEFAULT_SPEED;
   #mode: CrowdMode = 'wander';
   #targets: [number, number][] = [];
+  #spacing = DEFAULT_SPACING;
   #template: AnimCharacter | null = null;
   #members: AnimCharacter[] = [];
   /** Members not yet handed their agent's place and speed (not upgraded when spawned), from this index on. */
@@ -226,6 +234,14 @@ export class AnimCrowd extends LitElement {
     this.#targets = acceptValue(this, 'targets', pointsText(value), parseTargets, this.#targets, []);
   }
 
+  @property()
+  get spacing(): number {
+    return this.#spacing;
+  }
+  set spacing(value: number | string | null | undefined) {
+    this.#spacing = acceptValue(this, 'spacing', value, parseSpacing, this.#spacing, DEFAULT_SPACING);
+  }
+
   /** The spawned characters, in agent order. */
   get characters(): AnimCharacter[] {
     return [...this.#members];
@@ -271,7 +287,7 @@ export class AnimCrowd extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    // configuration only: a new crowd for a new count, area, seed, speed range, mode or targets
+    // configuration only: a new crowd for a new count, area, seed, speed range, mode, targets or spacing
     if (changed.size > 0 && this.#stage) this.#spawn();
   }
 
@@ -292,9 +308,17 @@ export class AnimCrowd extends LitElement {
     const count = template ? this.#count : 0;
     const [width, depth] = this.#area;
     const [minSpeed, maxSpeed] = this.#speed;
-    const targets = this.#targets.flat();
-    const mode = this.#mode;
-    this.#agents = new CrowdAgents({ count, width, depth, seed: this.#seed, minSpeed, maxSpeed, mode, targets });
+    this.#agents = new CrowdAgents({
+      count,
+      width,
+      depth,
+      seed: this.#seed,
+      minSpeed,
+      maxSpeed,
+      mode: this.#mode,
+      targets: this.#targets.flat(),
+      spacing: this.#spacing,
+    });
     this.#passed.clear();
     while (this.#members.length > count) {
       const gone = this.#members.pop()!;

@@ -24,10 +24,17 @@ export interface CrowdOptions {
    * across the area (flow). Each agent aims at a spot within TARGET_SPREAD of one of them, chosen at random.
    */
   targets?: ArrayLike<number>;
+  /** Distance (m) agents keep from each other; closer, they push apart. Default DEFAULT_SPACING. */
+  spacing?: number;
 }
 
-/** Distance (m) agents keep from each other; closer, they push apart. */
-const PERSONAL_SPACE = 0.7;
+/** Distance (m) people keep from each other by default. */
+export const DEFAULT_SPACING = 0.7;
+/**
+ * Most cells the avoidance grid has, about: a vast area with a small spacing gets cells larger than the
+ * spacing (each still holding every neighbour within reach of its 3 × 3 block), not a gigabyte of cells.
+ */
+const MAX_CELLS = 1 << 18;
 /** How fast (m/s) two agents at one spot are pushed apart; less as they part. */
 const SEPARATION_SPEED = 2;
 /** How close (m) to its target an agent must come before it picks the next. */
@@ -55,6 +62,8 @@ export class CrowdAgents {
   readonly width: number;
   readonly depth: number;
   readonly mode: CrowdMode;
+  /** Distance (m) agents keep from each other. */
+  readonly spacing: number;
   /** Positions (m), headings (radians about +y, 0 faces +z) and speeds now (m/s), one per agent. */
   readonly x: Float32Array;
   readonly z: Float32Array;
@@ -68,6 +77,8 @@ export class CrowdAgents {
   /** Spatial hash for the avoidance: first agent per cell, next agent per agent. */
   readonly #cellHead: Int32Array;
   readonly #next: Int32Array;
+  /** The grid's cell size (m): the spacing, or more on a vast area (MAX_CELLS). */
+  readonly #cell: number;
   readonly #columns: number;
   readonly #rows: number;
   readonly #pushX: Float32Array;
@@ -91,8 +102,11 @@ export class CrowdAgents {
     this.#pushX = new Float32Array(count);
     this.#pushZ = new Float32Array(count);
     this.#random[0] = options.seed >>> 0;
-    this.#columns = Math.max(1, Math.ceil(width / PERSONAL_SPACE));
-    this.#rows = Math.max(1, Math.ceil(depth / PERSONAL_SPACE));
+    const spacing = options.spacing ?? DEFAULT_SPACING;
+    this.spacing = spacing > 0 && spacing < Number.POSITIVE_INFINITY ? spacing : DEFAULT_SPACING;
+    this.#cell = Math.max(this.spacing, Math.sqrt((width * depth) / MAX_CELLS), width / MAX_CELLS, depth / MAX_CELLS);
+    this.#columns = Math.max(1, Math.ceil(width / this.#cell));
+    this.#rows = Math.max(1, Math.ceil(depth / this.#cell));
     this.#cellHead = new Int32Array(this.#columns * this.#rows);
     this.#next = new Int32Array(count);
     this.#targets = this.#keptTargets(options.targets ?? []);
@@ -208,7 +222,7 @@ export class CrowdAgents {
     return Math.max(-this.depth / 2, Math.min(this.depth / 2, z));
   }
 
-  /** Each agent's push away from the agents within PERSONAL_SPACE, through a grid of that cell size. */
+  /** Each agent's push away from the agents closer than `spacing`, through a grid of cells at least that size. */
   #separation(): void {
     const { x, z, count } = this;
     const head = this.#cellHead;
@@ -225,10 +239,11 @@ export class CrowdAgents {
       pushX[i] = 0;
       pushZ[i] = 0;
     }
-    const r2 = PERSONAL_SPACE * PERSONAL_SPACE;
+    const spacing = this.spacing;
+    const r2 = spacing * spacing;
     for (let i = 0; i < count; i++) {
-      const cx = Math.min(columns - 1, Math.floor((x[i] + this.width / 2) / PERSONAL_SPACE));
-      const cz = Math.min(rows - 1, Math.floor((z[i] + this.depth / 2) / PERSONAL_SPACE));
+      const cx = this.#column(x[i]);
+      const cz = this.#row(z[i]);
       for (let oz = Math.max(0, cz - 1); oz <= Math.min(rows - 1, cz + 1); oz++) {
         for (let ox = Math.max(0, cx - 1); ox <= Math.min(columns - 1, cx + 1); ox++) {
           for (let j = head[oz * columns + ox]; j >= 0; j = next[j]) {
@@ -241,7 +256,7 @@ export class CrowdAgents {
             // agents on the very same spot part by their order, so the result stays deterministic
             const nx = d > 1e-6 ? dx / d : 1;
             const nz = d > 1e-6 ? dz / d : 0;
-            const strength = (PERSONAL_SPACE - d) / PERSONAL_SPACE;
+            const strength = (spacing - d) / spacing;
             pushX[i] += nx * strength;
             pushZ[i] += nz * strength;
             pushX[j] -= nx * strength;
@@ -253,8 +268,14 @@ export class CrowdAgents {
   }
 
   #cellOf(x: number, z: number): number {
-    const cx = Math.max(0, Math.min(this.#columns - 1, Math.floor((x + this.width / 2) / PERSONAL_SPACE)));
-    const cz = Math.max(0, Math.min(this.#rows - 1, Math.floor((z + this.depth / 2) / PERSONAL_SPACE)));
-    return cz * this.#columns + cx;
+    return this.#row(z) * this.#columns + this.#column(x);
+  }
+
+  #column(x: number): number {
+    return Math.max(0, Math.min(this.#columns - 1, Math.floor((x + this.width / 2) / this.#cell)));
+  }
+
+  #row(z: number): number {
+    return Math.max(0, Math.min(this.#rows - 1, Math.floor((z + this.depth / 2) / this.#cell)));
   }
 }

@@ -120,6 +120,39 @@ describe('CrowdAgents', () => {
     }
   });
 
+  it('keeps agents `spacing` apart: a wider spacing spreads the same crowd wider', () => {
+    const closest = (agents: CrowdAgents) => {
+      let sum = 0;
+      for (let i = 0; i < agents.count; i++) {
+        let near = Number.POSITIVE_INFINITY;
+        for (let j = 0; j < agents.count; j++)
+          if (j !== i) near = Math.min(near, Math.hypot(agents.x[i] - agents.x[j], agents.z[i] - agents.z[j]));
+        sum += near;
+      }
+      return sum / agents.count;
+    };
+    // one target packs the crowd together, so how close they stand is the spacing's doing
+    const packed = { ...options, count: 40, width: 30, depth: 30, targets: [0, 0] };
+    const people = new CrowdAgents(packed);
+    const horses = new CrowdAgents({ ...packed, spacing: 2 });
+    expect([people.spacing, horses.spacing]).to.deep.equal([0.7, 2]);
+    run(people, 900);
+    run(horses, 900);
+    // pressed toward one point they stand closer than their spacing, in proportion to it
+    expect(closest(people), 'people').to.be.within(0.3, 0.7);
+    expect(closest(horses) / closest(people), 'horses against people').to.be.within(2, 3.5);
+    expect(new CrowdAgents({ ...options, spacing: -1 }).spacing, 'a spacing that is no distance').to.equal(0.7);
+  });
+
+  it('steers a crowd on a vast area without a vast grid, still keeping agents apart', () => {
+    // at 0.7 m cells a 100 km square would need 2·10^10 of them
+    const agents = new CrowdAgents({ ...options, count: 2, width: 1e5, depth: 1e5, targets: [0, 0] });
+    agents.x.set([0, 0.1]);
+    agents.z.set([0, 0]);
+    agents.step(1 / 60);
+    expect(agents.x[1] - agents.x[0], 'pushed apart').to.be.above(0.1);
+  });
+
   it('takes one long step as its 1/20 s pieces', () => {
     const a = new CrowdAgents(options);
     const b = new CrowdAgents(options);
@@ -133,14 +166,15 @@ describe('<anim-crowd>', () => {
   describe('properties', () => {
     it('has its defaults', () => {
       const crowd = document.createElement('anim-crowd');
-      expect([crowd.count, crowd.area, crowd.seed, crowd.speed, crowd.mode, crowd.targets]).to.deep.equal([
-        100,
-        [20, 20],
-        1,
-        [0.8, 1.6],
-        'wander',
-        [],
-      ]);
+      expect([
+        crowd.count,
+        crowd.area,
+        crowd.seed,
+        crowd.speed,
+        crowd.mode,
+        crowd.targets,
+        crowd.spacing,
+      ]).to.deep.equal([100, [20, 20], 1, [0.8, 1.6], 'wander', [], 0.7]);
       expect(crowd.agents).to.deep.equal([]);
     });
 
@@ -170,6 +204,8 @@ describe('<anim-crowd>', () => {
         [-8, 0],
         [2, 0.5],
       ]);
+      crowd.setAttribute('spacing', '150cm');
+      expect(crowd.spacing).to.equal(1.5);
       crowd.targets = [[1, 2]];
       expect(crowd.targets).to.deep.equal([[1, 2]]);
       crowd.targets[0][0] = 9;
@@ -177,7 +213,8 @@ describe('<anim-crowd>', () => {
       crowd.removeAttribute('mode');
       crowd.count = null as unknown as number;
       crowd.targets = null as unknown as [number, number][];
-      expect([crowd.mode, crowd.count, crowd.targets]).to.deep.equal(['wander', 100, []]);
+      crowd.removeAttribute('spacing');
+      expect([crowd.mode, crowd.count, crowd.targets, crowd.spacing]).to.deep.equal(['wander', 100, [], 0.7]);
     });
   });
 
@@ -409,6 +446,8 @@ describe('<anim-crowd>', () => {
       ['mode', 'stampede'],
       ['targets', '1 2 3'],
       ['targets', 'door 2'],
+      ['spacing', '0'],
+      ['spacing', 'wide'],
     ];
     for (const [name, value] of cases) {
       it(`${name}="${value}" is one bad-attribute quoting it, and the value stays`, async () => {
