@@ -47,12 +47,18 @@ function parseSeed(text: string): Parsed<number> {
   return parsed.ok && !Number.isInteger(parsed.value) ? fail(text, 'a whole number') : parsed;
 }
 
+/** A length greater than 0, in metres (an area's side, the spacing). */
+function parsePositiveLength(text: string): Parsed<number> {
+  const parsed = parseLength(text, { min: 0 });
+  return parsed.ok && parsed.value === 0 ? fail(text, 'a length greater than 0, in metres') : parsed;
+}
+
 function parseArea(text: string): Parsed<[number, number]> {
   const parts = text.trim().split(/[\s,]+/);
   const expected = 'an area "width depth" of two lengths greater than 0, in metres';
   if (parts.length !== 2) return fail(text, expected);
-  const sizes = parts.map((part) => parseLength(part, { min: 0 }));
-  if (sizes.some((s) => !s.ok || s.value === 0)) return fail(text, expected);
+  const sizes = parts.map(parsePositiveLength);
+  if (sizes.some((s) => !s.ok)) return fail(text, expected);
   return ok(sizes.map((s) => (s.ok ? s.value : 0)) as [number, number]);
 }
 
@@ -67,11 +73,6 @@ function parseSpeedRange(text: string): Parsed<[number, number]> {
 }
 
 const parseMode = (text: string) => parseEnum(text, CROWD_MODES);
-
-function parseSpacing(text: string): Parsed<number> {
-  const parsed = parseLength(text, { min: 0 });
-  return parsed.ok && parsed.value === 0 ? fail(text, 'a length greater than 0, in metres') : parsed;
-}
 
 /** Points `"x z; x z"` in metres (any of spaces, commas and semicolons between the numbers), none for ''. */
 function parseTargets(text: string): Parsed<[number, number][]> {
@@ -239,7 +240,7 @@ export class AnimCrowd extends LitElement {
     return this.#spacing;
   }
   set spacing(value: number | string | null | undefined) {
-    this.#spacing = acceptValue(this, 'spacing', value, parseSpacing, this.#spacing, DEFAULT_SPACING);
+    this.#spacing = acceptValue(this, 'spacing', value, parsePositiveLength, this.#spacing, DEFAULT_SPACING);
   }
 
   /** The spawned characters, in agent order. */
