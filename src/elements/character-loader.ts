@@ -165,7 +165,12 @@ export class CharacterLoader implements ReactiveController {
   applyInstancing(): void {
     const rig = this.#rig;
     const stage = this.#lease.stage;
-    if (rig && stage) rig.instancing = this.#instancingOn(stage);
+    if (rig && stage) {
+      const was = rig.instanced;
+      rig.instancing = this.#instancingOn(stage);
+      // its own meshes back on stage (or the batches' first ones) cast shadows and count in the stage's bounds
+      if (rig.instanced !== was) stage.contentChanged();
+    }
     this.redraw();
   }
 

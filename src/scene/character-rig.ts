@@ -29,7 +29,7 @@ import {
 import { humanoidOf, type RigChoice } from './clip-sources.js';
 import type { CodedError } from './coded-error.js';
 import { disposeObject } from './dispose-object.js';
-import { bindGltf, type GltfBinding, type RigidPart } from './gltf-binding.js';
+import { bindGltf, drawsItself, type GltfBinding, type RigidPart } from './gltf-binding.js';
 import type { InstancedSkins } from './instanced-skin.js';
 import { canInstance, InstancedSkinOutput } from './instanced-skin-output.js';
 import { JointBounds } from './joint-bounds.js';
@@ -627,7 +627,8 @@ export class CharacterRig implements Actor, LodSubject {
    * per-frame walks (matrix updates, render lists): about 30 objects a character that nobody looks at.
    */
   #walkScene(): void {
-    const walked = this.#output.drawsMeshes || this.#rigidDraws || this.bonesShown();
+    const output = this.#output;
+    const walked = output.drawsMeshes || (this.#rigidDraws && !output.drawsRigidParts) || this.bonesShown();
     if (walked === this.#walked) return;
     this.#walked = walked;
     this.#rigid = walked ? this.binding.rigid : NO_PARTS;
@@ -889,17 +890,6 @@ function bonesOnly(object: Object3D): boolean {
 }
 
 const skipSubtree = (): void => {};
-
-/**
- * Whether a rigid part draws by itself: a mesh that is not skinned, points, lines, a sprite. The glTF's
- * plain nodes (an armature, the group three makes of a mesh's primitives) are rigid parts that draw nothing.
- */
-function drawsItself(object: Object3D): boolean {
-  const o = object as Partial<Record<'isMesh' | 'isSkinnedMesh' | 'isPoints' | 'isLine' | 'isSprite', boolean>>;
-  return (
-    (o.isMesh === true && o.isSkinnedMesh !== true) || o.isPoints === true || o.isLine === true || o.isSprite === true
-  );
-}
 
 /**
  * Takes a tree of frozen bones out of three's per-frame walks: hidden, the render's projection and the

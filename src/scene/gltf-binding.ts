@@ -22,6 +22,17 @@ export interface RigidPart {
   readonly joint: number;
 }
 
+/**
+ * Whether a rigid part draws by itself: a mesh that is not skinned, points, lines, a sprite. The glTF's
+ * plain nodes (an armature, the group three makes of a mesh's primitives) are rigid parts that draw nothing.
+ */
+export function drawsItself(object: Object3D): boolean {
+  const o = object as Partial<Record<'isMesh' | 'isSkinnedMesh' | 'isPoints' | 'isLine' | 'isSprite', boolean>>;
+  return (
+    (o.isMesh === true && o.isSkinnedMesh !== true) || o.isPoints === true || o.isLine === true || o.isSprite === true
+  );
+}
+
 /** How a GLTFLoader result maps onto the runtime's import of the same file. */
 export interface GltfBinding {
   readonly asset: GltfAsset;

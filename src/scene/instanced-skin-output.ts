@@ -1,14 +1,31 @@
 import type { Matrix4, Mesh, Object3D, Skeleton as ThreeSkeleton } from 'three';
 import { type Skin, skinningMatrices } from '../runtime/core.js';
-import { identity } from '../runtime/mat4.js';
-import type { GltfBinding } from './gltf-binding.js';
+import { identity, multiply } from '../runtime/mat4.js';
+import { drawsItself, type GltfBinding } from './gltf-binding.js';
+import type { RigidMember } from './instanced-rigid.js';
 import type { InstancedSkins, SkinMember, WrittenMark } from './instanced-skin.js';
 import { placeInWorld, type SkinOutput } from './skin-output.js';
 
-/** Whether a character's model can be drawn instanced: every skinned mesh one material, no morph targets. */
+/** The rigid parts of a model that draw (a robot's head under its bone, a helmet), each with its joint. */
+function drawnRigidParts(binding: GltfBinding): { mesh: Mesh; joint: number }[] {
+  return binding.rigid
+    .filter(({ object }) => drawsItself(object))
+    .map(({ object, joint }) => ({ mesh: object as Mesh, joint }));
+}
+
+/**
+ * Whether a character's model can be drawn instanced: it draws something; every skinned mesh has one
+ * material and no morph targets; every rigid part that draws is a plain mesh (its morph targets are fine:
+ * three's instanced meshes take weights per instance).
+ */
 export function canInstance(binding: GltfBinding): boolean {
-  if (binding.skinned.length === 0 || binding.morphs.length > 0) return false;
-  return binding.skinned.every(({ mesh }) => !Array.isArray(mesh.material) && !mesh.morphTargetInfluences?.length);
+  const rigid = drawnRigidParts(binding);
+  if (binding.skinned.length === 0 && rigid.length === 0) return false;
+  const plain = ({ mesh }: { mesh: Mesh }) => mesh.isMesh && !(mesh as { isInstancedMesh?: boolean }).isInstancedMesh;
+  return (
+    binding.skinned.every(({ mesh }) => !Array.isArray(mesh.material) && !mesh.morphTargetInfluences?.length) &&
+    rigid.every(plain)
+  );
 }
 
 interface Slot {
@@ -28,9 +45,9 @@ interface Slot {
 /**
  * Instanced GPU skinning: the character's skinning matrices go into its row of the stage's matrix texture
  * for its model (see InstancedSkins), and its skinned meshes are drawn by one instanced draw per primitive
- * shared with every character of the same model. Its own skinned meshes stay in its scene graph, kept out
- * of every render by their layers (whoever hides one, as cloth hides the mesh it replaces, hides its copy in
- * the batch too).
+ * shared with every character of the same model; so are its rigid meshes, each at its joint's world matrix
+ * (instanced-rigid.ts). Its own meshes stay in its scene graph, kept out of every render by their layers
+ * (whoever hides one, as cloth hides the mesh it replaces, hides its copy in the batch too).
  */
 export class InstancedSkinOutput implements SkinOutput {
   /**
@@ -39,9 +56,16 @@ export class InstancedSkinOutput implements SkinOutput {
    */
   culled = false;
   readonly drawsMeshes = false;
+  readonly drawsRigidParts = true;
   readonly #skins: InstancedSkins;
   readonly #model: object;
   readonly #slots: Slot[] = [];
+  /** The rigid parts' world matrices, drawn by the model's rigid group; null for a model without any. */
+  readonly #rigid: RigidMember | null = null;
+  /** Per rigid part, its joint (its matrix is the joint's world matrix). */
+  readonly #rigidJoints: Int32Array;
+  /** The joint matrices last written (the rig's own array): a held frame carries the rigid parts from them. */
+  #posed: Float32Array | null = null;
   readonly #hidden: { mesh: Mesh; mask: number }[] = [];
   /** Whether the rows' carry matrices hold a held frame's carry (a posed frame sets them back to identity). */
   #carried = false;
@@ -63,12 +87,29 @@ export class InstancedSkinOutput implements SkinOutput {
       const written = skins.join(this.#model, s, skin.joints.length, member, sources);
       this.#slots.push({ skin, index: s, member, written, skeleton, own });
     });
+    const rigid = drawnRigidParts(binding);
+    this.#rigidJoints = Int32Array.from(rigid, (part) => part.joint);
+    if (rigid.length > 0) {
+      this.#rigid = { matrices: new Float32Array(rigid.length * 16), drawn, shown: false };
+      skins.joinRigid(
+        this.#model,
+        this.#rigid,
+        rigid.map((part) => part.mesh),
+      );
+    }
     for (const { mesh } of binding.skinned) {
       placeInWorld(mesh);
       mesh.visible = true;
+    }
+    for (const { mesh } of [...binding.skinned, ...rigid]) {
       this.#hidden.push({ mesh, mask: mesh.layers.mask });
       mesh.layers.disableAll();
     }
+  }
+
+  /** The character's rigid parts as its model's rigid group draws them: their world matrices (for tests). */
+  get rigid(): RigidMember | null {
+    return this.#rigid;
   }
 
   /** The instanced draws the character is part of (for tests). */
@@ -90,6 +131,16 @@ export class InstancedSkinOutput implements SkinOutput {
       written.dirty = true;
     }
     this.#carried = false;
+    this.#posed = model;
+    const rigid = this.#rigid;
+    if (rigid === null) return;
+    const joints = this.#rigidJoints;
+    const matrices = rigid.matrices;
+    for (let i = 0; i < joints.length; i++) {
+      const from = joints[i] * 16;
+      const to = i * 16;
+      for (let k = 0; k < 16; k++) matrices[to + k] = model[from + k];
+    }
   }
 
   /**
@@ -107,6 +158,11 @@ export class InstancedSkinOutput implements SkinOutput {
       slots[i].written.dirty = true;
     }
     this.#carried = true;
+    const rigid = this.#rigid;
+    const posed = this.#posed;
+    if (rigid === null || posed === null) return;
+    const joints = this.#rigidJoints;
+    for (let i = 0; i < joints.length; i++) multiply(rigid.matrices, i * 16, elements, 0, posed, joints[i] * 16);
   }
 
   dispose(): void {
@@ -119,6 +175,7 @@ export class InstancedSkinOutput implements SkinOutput {
       this.#skins.leave(this.#model, index, member);
     }
     this.#slots.length = 0;
+    if (this.#rigid) this.#skins.leaveRigid(this.#model, this.#rigid);
     for (const { mesh, mask } of this.#hidden) mesh.layers.mask = mask;
     this.#hidden.length = 0;
   }

@@ -13,6 +13,8 @@ import {
 } from 'three';
 import type { Actor, StageCore } from './actor.js';
 import { type InstancedSkinUniforms, instancedShadowMaterials, instancedSkinning } from './instanced-material.js';
+import { RigidGroup, type RigidMember } from './instanced-rigid.js';
+import { PrimitiveBatches, primitiveKey, worldBatchMesh } from './primitive-batches.js';
 
 /** Texels per row of the matrix texture (a matrix is four texels); rows grow with the characters. */
 const TEXTURE_WIDTH = 1024;
@@ -58,17 +60,10 @@ class PrimitiveBatch {
     geometry.instanceCount = 0;
     this.#geometry = geometry;
     const material = instancedSkinning((source.material as Material).clone(), uniforms);
-    const mesh = new Mesh(geometry, material);
-    mesh.name = `${source.name || 'skinned'} (instanced)`;
+    const mesh = worldBatchMesh(new Mesh(geometry, material), source);
     const shadows = instancedShadowMaterials(uniforms);
     mesh.customDepthMaterial = shadows.depth;
     mesh.customDistanceMaterial = shadows.distance;
-    mesh.castShadow = source.castShadow;
-    mesh.receiveShadow = source.receiveShadow;
-    // world-space skinning: the mesh itself stays at the origin; its draw covers wherever the members are
-    mesh.matrixAutoUpdate = false;
-    mesh.matrixWorldAutoUpdate = false;
-    mesh.frustumCulled = false;
     this.mesh = mesh;
   }
 
@@ -136,9 +131,7 @@ export interface WrittenMark {
 class SkinGroup implements WrittenMark {
   readonly #joints: number;
   readonly #members: SkinMember[] = [];
-  readonly #batches = new Map<string, PrimitiveBatch>();
-  /** The batches again, for the per-frame loop (a Map's iterator would allocate). */
-  readonly #list: PrimitiveBatch[] = [];
+  readonly #batches = new PrimitiveBatches<SkinMember, PrimitiveBatch>();
   readonly #uniforms: InstancedSkinUniforms = { crowdBones: { value: null }, crowdJoints: { value: 0 } };
   readonly #parent: Group;
   #data = new Float32Array(0);
@@ -188,13 +181,7 @@ class SkinGroup implements WrittenMark {
       this.#place(last);
       this.dirty = true;
     }
-    for (const [key, batch] of this.#batches) {
-      batch.remove(member);
-      if (batch.size > 0) continue;
-      batch.dispose();
-      this.#batches.delete(key);
-      this.#list.splice(this.#list.indexOf(batch), 1);
-    }
+    this.#batches.remove(member);
   }
 
   flush(): void {
@@ -203,27 +190,21 @@ class SkinGroup implements WrittenMark {
     const members = this.#members;
     const shown = this.#shown;
     for (let i = 0; i < members.length; i++) shown[i] = members[i].drawn() ? 1 : 0;
-    const list = this.#list;
+    const list = this.#batches.list;
     for (let i = 0; i < list.length; i++) list[i].flush(shown);
   }
 
   dispose(): void {
-    for (const batch of this.#batches.values()) batch.dispose();
-    this.#batches.clear();
-    this.#list.length = 0;
+    this.#batches.dispose();
     this.#texture?.dispose();
   }
 
   #batchFor(source: Mesh): PrimitiveBatch {
-    const key = `${source.geometry.uuid}/${(source.material as Material).uuid}`;
-    let batch = this.#batches.get(key);
-    if (!batch) {
-      batch = new PrimitiveBatch(source, this.#uniforms, this.#capacity);
-      this.#batches.set(key, batch);
-      this.#list.push(batch);
+    return this.#batches.get(primitiveKey(source), () => {
+      const batch = new PrimitiveBatch(source, this.#uniforms, this.#capacity);
       this.#parent.add(batch.mesh);
-    }
-    return batch;
+      return batch;
+    });
   }
 
   /** Floats per row: the joints' matrices and the carry. */
@@ -254,17 +235,19 @@ class SkinGroup implements WrittenMark {
     this.#texture = texture;
     this.#uniforms.crowdBones.value = texture;
     for (let i = 0; i < this.#members.length; i++) this.#place(this.#members[i]);
-    for (const batch of this.#batches.values()) batch.grow(capacity);
+    for (const batch of this.#batches.list) batch.grow(capacity);
   }
 }
 
 /**
  * A stage's instanced skins: one SkinGroup per skin of each shared model (keyed by the model's runtime
- * import, which every copy of a file shares). Runs last in every frame (a `follow` actor): uploads the
- * matrices the characters wrote and picks the rows each primitive draws.
+ * import, which every copy of a file shares), and one RigidGroup per model for its rigid primitives. Runs
+ * last in every frame (a `follow` actor): uploads the matrices the characters wrote and picks the rows and
+ * instances each primitive draws.
  */
 export class InstancedSkins implements Actor {
   readonly #groups = new Map<object, SkinGroup[]>();
+  readonly #rigid = new Map<object, RigidGroup>();
   readonly #parent = new Group();
   readonly #stage: StageCore;
   readonly #watchers = new Set<() => void>();
@@ -305,12 +288,34 @@ export class InstancedSkins implements Actor {
     }
     const group = (groups[skin] ??= new SkinGroup(joints, this.#parent));
     group.add(member, sources);
-    if (!this.#actor) {
-      this.#actor = true;
-      this.#stage.content.add(this.#parent);
-      this.#stage.addLateActor(this);
-    }
+    this.#start();
     return group;
+  }
+
+  /** Adds `member` to the rigid group of `model`, drawing `sources` (its copy's rigid primitives, in its matrices' order). */
+  joinRigid(model: object, member: RigidMember, sources: readonly Mesh[]): void {
+    let group = this.#rigid.get(model);
+    if (!group) {
+      group = new RigidGroup(this.#parent);
+      this.#rigid.set(model, group);
+    }
+    group.add(member, sources);
+    this.#start();
+  }
+
+  leaveRigid(model: object, member: RigidMember): void {
+    const group = this.#rigid.get(model);
+    if (!group) return;
+    group.remove(member);
+    if (group.size > 0) return;
+    group.dispose();
+    this.#rigid.delete(model);
+    this.#stopWhenEmpty();
+  }
+
+  /** The rigid group of `model` (for tests). */
+  rigidGroup(model: object): RigidGroup | undefined {
+    return this.#rigid.get(model);
   }
 
   leave(model: object, skin: number, member: SkinMember): void {
@@ -322,28 +327,42 @@ export class InstancedSkins implements Actor {
     group.dispose();
     delete groups[skin];
     if (groups.every((g) => g === undefined)) this.#groups.delete(model);
-    if (this.#groups.size === 0 && this.#actor) {
-      this.#actor = false;
-      this.#parent.removeFromParent();
-      this.#stage.removeActor(this);
-    }
+    this.#stopWhenEmpty();
+  }
+
+  #start(): void {
+    if (this.#actor) return;
+    this.#actor = true;
+    this.#stage.content.add(this.#parent);
+    this.#stage.addLateActor(this);
+  }
+
+  #stopWhenEmpty(): void {
+    if (this.#groups.size > 0 || this.#rigid.size > 0 || !this.#actor) return;
+    this.#actor = false;
+    this.#parent.removeFromParent();
+    this.#stage.removeActor(this);
   }
 
   /** Instanced draws per pass over every group (for tests and the stats). */
   get batchCount(): number {
     let count = 0;
     for (const groups of this.#groups.values()) for (const g of groups) count += g?.batches ?? 0;
+    for (const group of this.#rigid.values()) count += group.batches;
     return count;
   }
 
   update(): void {
     this.#groups.forEach(flushGroups);
+    this.#rigid.forEach(flushRigid);
   }
 }
 
 const flushGroups = (groups: SkinGroup[]): void => {
   for (let s = 0; s < groups.length; s++) groups[s]?.flush();
 };
+
+const flushRigid = (group: RigidGroup): void => group.flush();
 
 const skinsOfStage = new WeakMap<StageCore, InstancedSkins>();
 

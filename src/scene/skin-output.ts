@@ -20,6 +20,11 @@ export interface SkinOutput {
    * the bounds to each posed frame. An instanced output draws copies elsewhere, so nobody reads them.
    */
   readonly drawsMeshes: boolean;
+  /**
+   * Whether the output draws the rig's rigid parts itself (instanced, from the matrices it is given): the rig
+   * then need not write their world matrices, nor keep them in three's walks.
+   */
+  readonly drawsRigidParts: boolean;
   write(model: Float32Array): void;
   /** A frame not posed whose meshes ride `held` (see RigTiers.hold); outputs whose meshes the rig moves need not. */
   hold?(held: Matrix4): void;
@@ -53,6 +58,7 @@ function keepRigMatrices(): void {}
  */
 export class GpuSkinOutput implements SkinOutput {
   readonly drawsMeshes = true;
+  readonly drawsRigidParts = false;
   readonly #skins: { skin: Skin; skeleton: ThreeSkeleton }[] = [];
 
   constructor(binding: GltfBinding, bounds: readonly (JointBounds | null)[]) {
@@ -105,6 +111,7 @@ interface CpuPart {
  */
 export class CpuSkinOutput implements SkinOutput {
   readonly drawsMeshes = true;
+  readonly drawsRigidParts = false;
   readonly #parts: CpuPart[] = [];
   readonly #skins: readonly Skin[];
   readonly #matrices: (Float32Array | null)[];

@@ -1,0 +1,189 @@
+import { DataTexture, DynamicDrawUsage, FloatType, type Group, InstancedMesh, type Mesh, RedFormat } from 'three';
+import { PrimitiveBatches, primitiveKey, worldBatchMesh } from './primitive-batches.js';
+
+/** Characters a rigid batch makes room for at first; it doubles when full. */
+const FIRST_CAPACITY = 16;
+
+/**
+ * One character's rigid parts in a rigid group: their world matrices, 16 floats a part in the order its
+ * parts joined, written by the character (posed or held), and whether it is drawn this frame.
+ */
+export interface RigidMember {
+  readonly matrices: Float32Array;
+  /** Whether the character is drawn (on the stage, visible, not culled). Read once per frame. */
+  drawn(): boolean;
+  /** `drawn()` as the group's flush read it this frame (so each batch need not ask again). */
+  shown: boolean;
+}
+
+interface RigidEntry {
+  readonly member: RigidMember;
+  /** The character's own copy of the primitive: its visibility and morph weights are the instance's. */
+  readonly source: Mesh;
+  /** Where the part's matrix starts in the member's matrices. */
+  readonly offset: number;
+}
+
+/**
+ * One rigid primitive (a mesh that follows a joint: a robot's head, a helmet on a bone) of a shared model,
+ * drawn once for every character that shows it: three's InstancedMesh, its instance matrices the parts'
+ * world matrices and, for a mesh with morph targets, its morph texture each instance's weights.
+ */
+class RigidBatch {
+  #mesh: InstancedMesh;
+  readonly #source: Mesh;
+  readonly #parent: Group;
+  readonly #entries: RigidEntry[] = [];
+  /** Morph targets the primitive has (0: no morph texture). */
+  readonly #targets: number;
+
+  constructor(source: Mesh, parent: Group) {
+    this.#source = source;
+    this.#parent = parent;
+    this.#targets = source.morphTargetInfluences?.length ?? 0;
+    this.#mesh = this.#instanced(FIRST_CAPACITY);
+    parent.add(this.#mesh);
+  }
+
+  get mesh(): InstancedMesh {
+    return this.#mesh;
+  }
+
+  get size(): number {
+    return this.#entries.length;
+  }
+
+  add(member: RigidMember, source: Mesh, offset: number): void {
+    this.#entries.push({ member, source, offset });
+    const capacity = this.#mesh.instanceMatrix.count;
+    if (this.#entries.length > capacity) this.#replace(this.#instanced(capacity * 2));
+  }
+
+  remove(member: RigidMember): void {
+    const entries = this.#entries;
+    for (let i = entries.length - 1; i >= 0; i--) {
+      if (entries[i].member !== member) continue;
+      entries[i] = entries[entries.length - 1];
+      entries.pop();
+    }
+  }
+
+  /** The instances drawn this frame: every entry whose member is shown and whose primitive is visible. */
+  flush(): void {
+    const mesh = this.#mesh;
+    const matrices = mesh.instanceMatrix.array as Float32Array;
+    const entries = this.#entries;
+    let count = 0;
+    for (let i = 0; i < entries.length; i++) {
+      const { member, source, offset } = entries[i];
+      if (!member.shown || !source.visible) continue;
+      const from = member.matrices;
+      const to = count * 16;
+      for (let k = 0; k < 16; k++) matrices[to + k] = from[offset + k];
+      if (this.#targets > 0) this.#writeMorphs(count, source);
+      count++;
+    }
+    mesh.count = count;
+    mesh.visible = count > 0;
+    mesh.instanceMatrix.clearUpdateRanges();
+    mesh.instanceMatrix.addUpdateRange(0, Math.max(1, count) * 16);
+    mesh.instanceMatrix.needsUpdate = true;
+    if (mesh.morphTexture) mesh.morphTexture.needsUpdate = true;
+  }
+
+  dispose(): void {
+    this.#mesh.removeFromParent();
+    // frees the instance buffers and the morph texture; geometry and material are the model's
+    this.#mesh.dispose();
+  }
+
+  /** The instance's row of the morph texture: the base weight, then the source's weights (see InstancedMesh.setMorphAt). */
+  #writeMorphs(instance: number, source: Mesh): void {
+    const weights = source.morphTargetInfluences!;
+    const data = this.#mesh.morphTexture!.image.data as Float32Array;
+    const stride = this.#targets + 1;
+    const row = instance * stride;
+    let sum = 0;
+    for (let k = 0; k < this.#targets; k++) {
+      const weight = weights[k] ?? 0;
+      data[row + 1 + k] = weight;
+      sum += weight;
+    }
+    data[row] = this.#source.geometry.morphTargetsRelative ? 1 : 1 - sum;
+  }
+
+  #instanced(capacity: number): InstancedMesh {
+    const source = this.#source;
+    const mesh = worldBatchMesh(new InstancedMesh(source.geometry, source.material, capacity), source);
+    mesh.instanceMatrix.setUsage(DynamicDrawUsage);
+    const stride = this.#targets + 1;
+    if (this.#targets > 0)
+      mesh.morphTexture = new DataTexture(new Float32Array(stride * capacity), stride, capacity, RedFormat, FloatType);
+    mesh.customDepthMaterial = source.customDepthMaterial;
+    mesh.customDistanceMaterial = source.customDistanceMaterial;
+    mesh.count = 0;
+    return mesh;
+  }
+
+  #replace(mesh: InstancedMesh): void {
+    this.dispose();
+    this.#mesh = mesh;
+    this.#parent.add(mesh);
+  }
+}
+
+/**
+ * Every character of one shared model on a stage whose model has rigid primitives: one instanced draw per
+ * primitive (keyed by geometry and material, which every copy of the model shares).
+ */
+export class RigidGroup {
+  readonly #members: RigidMember[] = [];
+  readonly #batches = new PrimitiveBatches<RigidMember, RigidBatch>();
+  readonly #parent: Group;
+
+  constructor(parent: Group) {
+    this.#parent = parent;
+  }
+
+  get size(): number {
+    return this.#members.length;
+  }
+
+  /** Draw calls this group makes per pass (one per primitive). */
+  get batches(): number {
+    return this.#batches.size;
+  }
+
+  /** The instanced meshes (for tests). */
+  get meshes(): InstancedMesh[] {
+    return this.#batches.list.map((batch) => batch.mesh);
+  }
+
+  /** Adds `member`, whose part `i` (matrix at `i * 16`) is drawn as `sources[i]`. */
+  add(member: RigidMember, sources: readonly Mesh[]): void {
+    this.#members.push(member);
+    for (let i = 0; i < sources.length; i++) this.#batchFor(sources[i]).add(member, sources[i], i * 16);
+  }
+
+  remove(member: RigidMember): void {
+    const at = this.#members.indexOf(member);
+    if (at < 0) return;
+    this.#members.splice(at, 1);
+    this.#batches.remove(member);
+  }
+
+  flush(): void {
+    const members = this.#members;
+    for (let i = 0; i < members.length; i++) members[i].shown = members[i].drawn();
+    const list = this.#batches.list;
+    for (let i = 0; i < list.length; i++) list[i].flush();
+  }
+
+  dispose(): void {
+    this.#batches.dispose();
+  }
+
+  #batchFor(source: Mesh): RigidBatch {
+    return this.#batches.get(primitiveKey(source), () => new RigidBatch(source, this.#parent));
+  }
+}
