@@ -10,7 +10,7 @@ import { blobUrl, packGlb } from '../helpers/glb.js';
 import { compareDrawn, drawCalls, mountRow, quarterRate } from '../helpers/instanced-row.js';
 import { internals } from '../helpers/internals.js';
 import { expectClose } from '../helpers/math.js';
-import { MODELS } from '../helpers/shared-models.js';
+import { itIf, MODELS, SHARED, sharedModelsPresent } from '../helpers/shared-models.js';
 
 /** The robot: 15 rigid primitives under its bones (three with face morphs) and 4 skinned ones (the hands). */
 const ROBOT_PRIMITIVES = 19;
@@ -57,6 +57,8 @@ async function rigidMorphsSrc(): Promise<string> {
   }
   return blobUrl(packGlb(doc, new Uint8Array(buffers[0])));
 }
+
+const shared = await sharedModelsPresent();
 
 describe('instanced rigid parts', () => {
   it('draws a crowd of robots (rigid parts, face morphs, two skins) with one draw per primitive', async () => {
@@ -134,6 +136,39 @@ describe('instanced rigid parts', () => {
         'a and b differ',
       ).to.equal(true);
     }
+    expect(errors).to.deep.equal([]);
+  });
+
+  itIf(shared)('draws a herd of a morph-only model (HorseMorph, no skeleton) instanced, as alone', async () => {
+    const src = `${SHARED}HorseMorph.glb`;
+    const { scene, characters, errors } = await mountRow(3, 'root-motion="off"', '', src, 'horse_A_');
+    const [inst, other, plain] = characters;
+    expect(internals(inst).rig!.instanced).to.equal(true);
+    plain.instancing = 'off';
+    plain.position = inst.position;
+    other.time = 0.3;
+    scene.lod = 'off';
+    await scene.updateComplete;
+    scene.step(0.1);
+    const [batch] = rigidBatches(scene);
+    expect(batch.count).to.equal(2);
+    const stride = 16;
+    const rows = batch.morphTexture!.image.data as Float32Array;
+    expectClose(
+      rows.subarray(0, stride),
+      [1, ...rigidMeshes(plain)[0].morphTargetInfluences!],
+      1e-6,
+      'as the plain one',
+    );
+    expect(
+      rows.subarray(stride, 2 * stride).some((w, k) => Math.abs(w - rows[k]) > 0.05),
+      'the other differs',
+    ).to.equal(true);
+    other.remove();
+    const { covered, differing } = await compareDrawn(scene, inst, plain);
+    expect(covered, 'the horse shows').to.be.greaterThan(500);
+    console.log(`horse instanced vs alone: ${differing} of ${covered} covered pixels differ by more than 24`);
+    expect(differing / covered, 'pixels that differ').to.be.lessThan(0.002);
     expect(errors).to.deep.equal([]);
   });
 
