@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { html } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import '../src/elements/anim-crowd.js';
 import '../src/elements/anim-scene.js';
 
@@ -12,7 +12,19 @@ interface CrowdArgs {
   targets: string;
   spacing: number;
   instancing: 'auto' | 'off';
+  template: keyof typeof TEMPLATES;
 }
+
+/** The characters a crowd can be made of: the template child of `<anim-crowd>`. */
+const TEMPLATES: Record<'mannequin' | 'robot', TemplateResult> = {
+  mannequin: html`<anim-character src="/assets/mannequin.glb" graph="locomotion"></anim-character>`,
+  // CC0 (assets/third-party): rigid limbs under its bones, face morphs, skinned hands; its takes named its way
+  robot: html`<anim-character src="/assets/third-party/RobotExpressive.glb" graph="locomotion">
+    <anim-clip name="idle" from="Idle"></anim-clip>
+    <anim-clip name="walk" from="Walking"></anim-clip>
+    <anim-clip name="run" from="Running"></anim-clip>
+  </anim-character>`,
+};
 
 const meta: Meta<CrowdArgs> = {
   title: 'Elements/anim-crowd',
@@ -26,6 +38,7 @@ const meta: Meta<CrowdArgs> = {
     targets: '',
     spacing: 0.7,
     instancing: 'auto',
+    template: 'mannequin',
   },
   argTypes: {
     count: { control: { type: 'number', min: 0, max: 20000, step: 50 }, description: 'how many characters' },
@@ -43,13 +56,18 @@ const meta: Meta<CrowdArgs> = {
       options: ['auto', 'off'],
       description: "the scene's instancing: one instanced draw per primitive, or a skinned mesh per character",
     },
+    template: {
+      control: 'inline-radio',
+      options: Object.keys(TEMPLATES),
+      description: 'the template child: the mannequin, or the CC0 robot (rigid parts and morphs, instanced too)',
+    },
   },
   render: (args) => html`
     <anim-scene style="height: 520px" camera-orbit="25deg 32deg 30m" camera-target="0 0 0" shadows ground controls
       debug="stats" instancing=${args.instancing}>
       <anim-crowd count=${args.count} area=${args.area} seed=${args.seed} speed=${args.speed} mode=${args.mode}
         targets=${args.targets} spacing=${args.spacing}>
-        <anim-character src="/assets/mannequin.glb" graph="locomotion"></anim-character>
+        ${TEMPLATES[args.template]}
       </anim-crowd>
     </anim-scene>
   `,
@@ -69,3 +87,6 @@ export const Flow: Story = { args: { mode: 'flow', area: '30 12', speed: '1 2.4'
 
 /** Flowing in from every edge of the plaza to its two gates, and in again once there. */
 export const ToTheGates: Story = { args: { mode: 'flow', targets: '-8 0; 8 0', area: '24 16' } };
+
+/** Robots: meshes that follow their bones (head, torso, limbs) and skinned hands, every primitive one instanced draw. */
+export const Robots: Story = { args: { template: 'robot', count: 40, spacing: 3, area: '24 24' } };
