@@ -123,7 +123,7 @@ function pointsText(value: unknown): unknown {
  * @attr seed - Any whole number: the same seed gives the same crowd. Default 1.
  * @attr speed - Preferred walking speeds, `"min max"` in m/s (or one speed for all), drawn per agent. Default `"0.8 1.6"`.
  * @attr mode - `wander` (the default: each walks to one random point after another) or `flow` (each walks across the area along +X and comes back in on the far side; with `targets`, from the area's edges to them).
- * @attr spacing - How far apart the agents keep, a length in metres greater than 0: closer, they turn aside, slow down and push apart. Default 0.7 (people); larger for bigger characters.
+ * @attr spacing - How far apart the agents keep, a length in metres greater than 0: closer, they turn aside, slow down and push apart. Default 0.7 (people); larger for bigger characters. At most 2 × √(area ÷ count): no farther than the area has room for.
  * @attr targets - Points to walk to, `"x z; x z …"` in metres (commas or spaces between numbers work too); points outside the area are moved to its edge. Empty (the default): anywhere in the area (`wander`) or across it (`flow`).
  *
  * @prop {number} count - See the `count` attribute.

@@ -24,12 +24,21 @@ export interface CrowdOptions {
    * across the area (flow). Each agent aims at a spot within TARGET_SPREAD of one of them, chosen at random.
    */
   targets?: ArrayLike<number>;
-  /** Distance (m) agents keep from each other; closer, they push apart. Default DEFAULT_SPACING. */
+  /**
+   * Distance (m) agents keep from each other; closer, they push apart. Default DEFAULT_SPACING; at most
+   * SPACING_REACH × √(area ÷ count), farther than the area has room for.
+   */
   spacing?: number;
 }
 
 /** Distance (m) people keep from each other by default. */
 export const DEFAULT_SPACING = 0.7;
+/**
+ * The widest spacing, in units of √(area ÷ count), the side of the square each agent would have to itself:
+ * agents cannot keep farther apart than the area holds, and a spacing as wide as the area would put every agent
+ * in one cell of the avoidance grid (a pass over every pair, each step).
+ */
+export const SPACING_REACH = 2;
 /**
  * Most cells the avoidance grid has, about: a vast area with a small spacing gets cells larger than the
  * spacing (each still holding every neighbour within reach of its 3 × 3 block), not a gigabyte of cells.
@@ -62,7 +71,7 @@ export class CrowdAgents {
   readonly width: number;
   readonly depth: number;
   readonly mode: CrowdMode;
-  /** Distance (m) agents keep from each other. */
+  /** Distance (m) agents keep from each other (the one asked for, or the most the area has room for). */
   readonly spacing: number;
   /** Positions (m), headings (radians about +y, 0 faces +z) and speeds now (m/s), one per agent. */
   readonly x: Float32Array;
@@ -103,7 +112,8 @@ export class CrowdAgents {
     this.#pushZ = new Float32Array(count);
     this.#random[0] = options.seed >>> 0;
     const spacing = options.spacing ?? DEFAULT_SPACING;
-    this.spacing = spacing > 0 && spacing < Number.POSITIVE_INFINITY ? spacing : DEFAULT_SPACING;
+    const room = SPACING_REACH * Math.sqrt((width * depth) / Math.max(1, count));
+    this.spacing = Math.min(spacing > 0 && spacing < Number.POSITIVE_INFINITY ? spacing : DEFAULT_SPACING, room);
     this.#cell = Math.max(this.spacing, Math.sqrt((width * depth) / MAX_CELLS), width / MAX_CELLS, depth / MAX_CELLS);
     this.#columns = Math.max(1, Math.ceil(width / this.#cell));
     this.#rows = Math.max(1, Math.ceil(depth / this.#cell));

@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/elements/anim-crowd.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
-import { CrowdAgents, TARGET_SPREAD } from '../../src/runtime/crowd.js';
+import { CrowdAgents, SPACING_REACH, TARGET_SPREAD } from '../../src/runtime/crowd.js';
 import { collect, collectErrors, MANNEQUIN, settle } from '../helpers/character.js';
 import { internals } from '../helpers/internals.js';
 
@@ -142,6 +142,16 @@ describe('CrowdAgents', () => {
     expect(closest(people), 'people').to.be.within(0.3, 0.7);
     expect(closest(horses) / closest(people), 'horses against people').to.be.within(2, 3.5);
     expect(new CrowdAgents({ ...options, spacing: -1 }).spacing, 'a spacing that is no distance').to.equal(0.7);
+  });
+
+  it('keeps no farther apart than the area has room for', () => {
+    // 2,000 agents on 20 × 20 m have 0.2 m² each: a 1 km spacing would put them all in one cell of the grid
+    const crowded = { ...options, count: 2000, width: 20, depth: 20 };
+    const agents = new CrowdAgents({ ...crowded, spacing: 1000 });
+    expect(agents.spacing).to.be.closeTo(SPACING_REACH * Math.sqrt(0.2), 1e-9);
+    expect(new CrowdAgents({ ...crowded, spacing: 0.5 }).spacing, 'within room: as asked').to.equal(0.5);
+    agents.step(1 / 20);
+    for (let i = 0; i < agents.count; i++) expect(Number.isFinite(agents.x[i] + agents.z[i])).to.equal(true);
   });
 
   it('steers a crowd on a vast area without a vast grid, still keeping agents apart', () => {
