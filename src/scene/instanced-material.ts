@@ -48,27 +48,70 @@ mat4 getBoneMatrix( const in float i ) {
 }
 `;
 
-/** Makes `material` skin its vertices from the instanced skin (see SKINNING_PARS); returns it. */
-export function instancedSkinning<M extends Material>(material: M, uniforms: InstancedSkinUniforms): M {
+/**
+ * Per-instance morph weights for a primitive with morph targets: three's morph chunks, with the weights read
+ * from the batch's morph texture (`crowdMorphs`: per row, the base weight then one per target) at the row the
+ * instance's `instanceRow` names, where three's own instanced morphs read an InstancedMesh's at its instance
+ * index. Its uniforms for one weight set are left undeclared (as three does for instanced morphs).
+ */
+const MORPH_PARS = /* glsl */ `
+#define USE_INSTANCING_MORPH
+#include <morphtarget_pars_vertex>
+#undef USE_INSTANCING_MORPH
+#ifdef USE_MORPHTARGETS
+uniform highp sampler2D crowdMorphs;
+#endif
+`;
+
+const MORPH_WEIGHTS = /* glsl */ `
+#ifdef USE_MORPHTARGETS
+  float morphTargetInfluences[ MORPHTARGETS_COUNT ];
+  float morphTargetBaseInfluence = texelFetch( crowdMorphs, ivec2( 0, int( instanceRow ) ), 0 ).r;
+  for ( int i = 0; i < MORPHTARGETS_COUNT; i ++ ) {
+    morphTargetInfluences[ i ] = texelFetch( crowdMorphs, ivec2( i + 1, int( instanceRow ) ), 0 ).r;
+  }
+#endif
+`;
+
+/**
+ * Makes `material` skin its vertices from the instanced skin (see SKINNING_PARS), and, given `morphs` (the
+ * batch's morph texture), morph them by each instance's weights; returns it.
+ */
+export function instancedSkinning<M extends Material>(
+  material: M,
+  uniforms: InstancedSkinUniforms,
+  morphs?: { value: Texture | null },
+): M {
   const previous = material.onBeforeCompile;
   material.onBeforeCompile = (shader: WebGLProgramParametersWithUniforms, renderer) => {
     previous.call(material, shader, renderer);
     shader.uniforms.crowdBones = uniforms.crowdBones;
     shader.uniforms.crowdJoints = uniforms.crowdJoints;
-    shader.vertexShader = shader.vertexShader.replace('#include <skinning_pars_vertex>', SKINNING_PARS);
+    let vertex = shader.vertexShader.replace('#include <skinning_pars_vertex>', SKINNING_PARS);
+    if (morphs) {
+      shader.uniforms.crowdMorphs = morphs;
+      vertex = vertex
+        .replace('#include <morphtarget_pars_vertex>', MORPH_PARS)
+        .replace('#include <morphinstance_vertex>', MORPH_WEIGHTS);
+    }
+    shader.vertexShader = vertex;
   };
   const key = material.customProgramCacheKey.bind(material);
-  material.customProgramCacheKey = () => `${key()}|anim-instanced-skin`;
+  const variant = morphs ? 'anim-instanced-skin-morphs' : 'anim-instanced-skin';
+  material.customProgramCacheKey = () => `${key()}|${variant}`;
   return material;
 }
 
 /** The shadow materials of an instanced skin: depth (directional and spot lights) and distance (point lights). */
-export function instancedShadowMaterials(uniforms: InstancedSkinUniforms): {
+export function instancedShadowMaterials(
+  uniforms: InstancedSkinUniforms,
+  morphs?: { value: Texture | null },
+): {
   depth: MeshDepthMaterial;
   distance: MeshDistanceMaterial;
 } {
   return {
-    depth: instancedSkinning(new MeshDepthMaterial(), uniforms),
-    distance: instancedSkinning(new MeshDistanceMaterial(), uniforms),
+    depth: instancedSkinning(new MeshDepthMaterial(), uniforms, morphs),
+    distance: instancedSkinning(new MeshDistanceMaterial(), uniforms, morphs),
   };
 }

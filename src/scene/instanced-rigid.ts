@@ -1,5 +1,5 @@
-import { DataTexture, DynamicDrawUsage, FloatType, type Group, InstancedMesh, type Mesh, RedFormat } from 'three';
-import { PrimitiveBatches, primitiveKey, worldBatchMesh } from './primitive-batches.js';
+import { DynamicDrawUsage, type Group, InstancedMesh, type Mesh } from 'three';
+import { morphTexture, PrimitiveBatches, primitiveKey, worldBatchMesh, writeMorphRow } from './primitive-batches.js';
 
 /** Characters a rigid batch makes room for at first; it doubles when full. */
 const FIRST_CAPACITY = 16;
@@ -80,7 +80,11 @@ class RigidBatch {
       const from = member.matrices;
       const to = count * 16;
       for (let k = 0; k < 16; k++) matrices[to + k] = from[offset + k];
-      if (this.#targets > 0) this.#writeMorphs(count, source);
+      if (this.#targets > 0) {
+        const data = mesh.morphTexture!.image.data as Float32Array;
+        const relative = this.#source.geometry.morphTargetsRelative;
+        writeMorphRow(data, count * (this.#targets + 1), source.morphTargetInfluences!, this.#targets, relative);
+      }
       count++;
     }
     mesh.count = count;
@@ -97,28 +101,11 @@ class RigidBatch {
     this.#mesh.dispose();
   }
 
-  /** The instance's row of the morph texture: the base weight, then the source's weights (see InstancedMesh.setMorphAt). */
-  #writeMorphs(instance: number, source: Mesh): void {
-    const weights = source.morphTargetInfluences!;
-    const data = this.#mesh.morphTexture!.image.data as Float32Array;
-    const stride = this.#targets + 1;
-    const row = instance * stride;
-    let sum = 0;
-    for (let k = 0; k < this.#targets; k++) {
-      const weight = weights[k] ?? 0;
-      data[row + 1 + k] = weight;
-      sum += weight;
-    }
-    data[row] = this.#source.geometry.morphTargetsRelative ? 1 : 1 - sum;
-  }
-
   #instanced(capacity: number): InstancedMesh {
     const source = this.#source;
     const mesh = worldBatchMesh(new InstancedMesh(source.geometry, source.material, capacity), source);
     mesh.instanceMatrix.setUsage(DynamicDrawUsage);
-    const stride = this.#targets + 1;
-    if (this.#targets > 0)
-      mesh.morphTexture = new DataTexture(new Float32Array(stride * capacity), stride, capacity, RedFormat, FloatType);
+    if (this.#targets > 0) mesh.morphTexture = morphTexture(this.#targets, capacity);
     mesh.customDepthMaterial = source.customDepthMaterial;
     mesh.customDistanceMaterial = source.customDistanceMaterial;
     mesh.count = 0;

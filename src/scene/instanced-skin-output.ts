@@ -15,17 +15,14 @@ function drawnRigidParts(binding: GltfBinding): { mesh: Mesh; joint: number }[] 
 
 /**
  * Whether a character's model can be drawn instanced: it draws something; every skinned mesh has one
- * material and no morph targets; every rigid part that draws is a plain mesh (its morph targets are fine:
- * three's instanced meshes take weights per instance).
+ * material; every rigid part that draws is a plain mesh. Morph targets are fine: each instance draws its
+ * own weights.
  */
 export function canInstance(binding: GltfBinding): boolean {
   const rigid = drawnRigidParts(binding);
   if (binding.skinned.length === 0 && rigid.length === 0) return false;
   const plain = ({ mesh }: { mesh: Mesh }) => mesh.isMesh && !(mesh as { isInstancedMesh?: boolean }).isInstancedMesh;
-  return (
-    binding.skinned.every(({ mesh }) => !Array.isArray(mesh.material) && !mesh.morphTargetInfluences?.length) &&
-    rigid.every(plain)
-  );
+  return binding.skinned.every(({ mesh }) => !Array.isArray(mesh.material)) && rigid.every(plain);
 }
 
 interface Slot {

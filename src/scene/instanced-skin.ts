@@ -1,4 +1,5 @@
 import {
+  Box3,
   type BufferGeometry,
   DataTexture,
   DynamicDrawUsage,
@@ -8,13 +9,13 @@ import {
   InstancedBufferGeometry,
   type Material,
   Mesh,
-  type Object3D,
   RGBAFormat,
 } from 'three';
 import type { Actor, StageCore } from './actor.js';
+import { setFrameBounds } from './frame-bounds.js';
 import { type InstancedSkinUniforms, instancedShadowMaterials, instancedSkinning } from './instanced-material.js';
 import { RigidGroup, type RigidMember } from './instanced-rigid.js';
-import { PrimitiveBatches, primitiveKey, worldBatchMesh } from './primitive-batches.js';
+import { morphTexture, PrimitiveBatches, primitiveKey, worldBatchMesh, writeMorphRow } from './primitive-batches.js';
 
 /** Texels per row of the matrix texture (a matrix is four texels); rows grow with the characters. */
 const TEXTURE_WIDTH = 1024;
@@ -45,7 +46,10 @@ class PrimitiveBatch {
   readonly mesh: Mesh;
   readonly #geometry: InstancedBufferGeometry;
   #rows: InstancedBufferAttribute;
-  readonly #entries: { member: SkinMember; source: Object3D }[] = [];
+  readonly #entries: { member: SkinMember; source: Mesh }[] = [];
+  /** Morph targets the primitive has; with any, each member's weights in `#morphs`, a row per member row. */
+  readonly #targets: number;
+  readonly #morphs: { value: DataTexture | null } = { value: null };
 
   constructor(source: Mesh, uniforms: InstancedSkinUniforms, capacity: number) {
     const geometry = new InstancedBufferGeometry();
@@ -55,13 +59,18 @@ class PrimitiveBatch {
     for (const name of Object.keys(from.attributes)) geometry.setAttribute(name, from.getAttribute(name));
     for (const group of from.groups) geometry.addGroup(group.start, group.count, group.materialIndex);
     geometry.setDrawRange(from.drawRange.start, from.drawRange.count);
+    geometry.morphAttributes = from.morphAttributes;
+    geometry.morphTargetsRelative = from.morphTargetsRelative;
     this.#rows = new InstancedBufferAttribute(new Float32Array(capacity), 1).setUsage(DynamicDrawUsage);
     geometry.setAttribute('instanceRow', this.#rows);
     geometry.instanceCount = 0;
     this.#geometry = geometry;
-    const material = instancedSkinning((source.material as Material).clone(), uniforms);
+    this.#targets = source.morphTargetInfluences?.length ?? 0;
+    const morphs = this.#targets > 0 ? this.#morphs : undefined;
+    if (morphs) morphs.value = morphTexture(this.#targets, capacity);
+    const material = instancedSkinning((source.material as Material).clone(), uniforms, morphs);
     const mesh = worldBatchMesh(new Mesh(geometry, material), source);
-    const shadows = instancedShadowMaterials(uniforms);
+    const shadows = instancedShadowMaterials(uniforms, morphs);
     mesh.customDepthMaterial = shadows.depth;
     mesh.customDistanceMaterial = shadows.distance;
     this.mesh = mesh;
@@ -71,7 +80,7 @@ class PrimitiveBatch {
     return this.#entries.length;
   }
 
-  add(member: SkinMember, source: Object3D): void {
+  add(member: SkinMember, source: Mesh): void {
     this.#entries.push({ member, source });
   }
 
@@ -88,6 +97,9 @@ class PrimitiveBatch {
     if (this.#rows.count >= capacity) return;
     this.#rows = new InstancedBufferAttribute(new Float32Array(capacity), 1).setUsage(DynamicDrawUsage);
     this.#geometry.setAttribute('instanceRow', this.#rows);
+    if (this.#targets === 0) return;
+    this.#morphs.value?.dispose();
+    this.#morphs.value = morphTexture(this.#targets, capacity);
   }
 
   /**
@@ -100,8 +112,11 @@ class PrimitiveBatch {
     let count = 0;
     for (let i = 0; i < entries.length; i++) {
       const { member, source } = entries[i];
-      if (shown[member.row] === 1 && source.visible) rows[count++] = member.row;
+      if (shown[member.row] !== 1 || !source.visible) continue;
+      rows[count++] = member.row;
+      if (this.#targets > 0) this.#writeMorphs(member.row, source);
     }
+    if (this.#morphs.value) this.#morphs.value.needsUpdate = true;
     this.#geometry.instanceCount = count;
     this.mesh.visible = count > 0;
     this.#rows.clearUpdateRanges();
@@ -116,6 +131,14 @@ class PrimitiveBatch {
     this.mesh.customDistanceMaterial?.dispose();
     // the attributes are the model's: only the instanced geometry's own state goes
     this.#geometry.dispose();
+    this.#morphs.value?.dispose();
+  }
+
+  /** The member's weights (its copy's, which its rig writes) in its row of the morph texture. */
+  #writeMorphs(row: number, source: Mesh): void {
+    const data = this.#morphs.value!.image.data as Float32Array;
+    const relative = this.#geometry.morphTargetsRelative;
+    writeMorphRow(data, row * (this.#targets + 1), source.morphTargetInfluences!, this.#targets, relative);
   }
 }
 
@@ -257,6 +280,9 @@ export class InstancedSkins implements Actor {
   constructor(stage: StageCore) {
     this.#stage = stage;
     this.#parent.name = 'anim-instanced-skins';
+    // the batches draw the characters, whose roots frame them: a batch's own box (bind pose at the origin, or
+    // wherever its instances were when three first measured it) says nothing of where they are
+    setFrameBounds(this.#parent, noBounds);
   }
 
   /** Whether characters of this stage are drawn instanced (`<anim-scene instancing="off">` turns it off). */
@@ -357,6 +383,9 @@ export class InstancedSkins implements Actor {
     this.#rigid.forEach(flushRigid);
   }
 }
+
+const noBounds = (): Box3 => EMPTY_BOX;
+const EMPTY_BOX = new Box3();
 
 const flushGroups = (groups: SkinGroup[]): void => {
   for (let s = 0; s < groups.length; s++) groups[s]?.flush();

@@ -1,4 +1,4 @@
-import type { Material, Object3D } from 'three';
+import { DataTexture, FloatType, type Material, type Object3D, RedFormat } from 'three';
 
 /** What a batch list holds: one instanced draw of one primitive, shared by the members that show it. */
 export interface Batch<M> {
@@ -64,4 +64,30 @@ export function worldBatchMesh<T extends Object3D>(mesh: T, source: Object3D): T
   mesh.matrixWorldAutoUpdate = false;
   mesh.frustumCulled = false;
   return mesh;
+}
+
+/**
+ * Writes one instance's row of a morph texture at `at`: the base weight (1 for relative targets, as glTF's are,
+ * else 1 − their sum), then the first `targets` of `weights` (0 past its end).
+ */
+export function writeMorphRow(
+  data: Float32Array,
+  at: number,
+  weights: readonly number[],
+  targets: number,
+  relative: boolean,
+): void {
+  let sum = 0;
+  for (let k = 0; k < targets; k++) {
+    const weight = weights[k] ?? 0;
+    data[at + 1 + k] = weight;
+    sum += weight;
+  }
+  data[at] = relative ? 1 : 1 - sum;
+}
+
+/** A morph texture: a row of `targets + 1` floats (see writeMorphRow) for each of `rows` instances. */
+export function morphTexture(targets: number, rows: number): DataTexture {
+  const stride = targets + 1;
+  return new DataTexture(new Float32Array(stride * rows), stride, rows, RedFormat, FloatType);
 }

@@ -1,4 +1,4 @@
-import { fixture, html } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { collectErrors, MANNEQUIN, settle } from './character.js';
@@ -53,7 +53,7 @@ export function drawCalls(scene: AnimScene): number {
  * `covered` counts the pixels where the second differs from its background (its top-left pixel), `differing`
  * those where the two pictures differ by more than 24 in a channel.
  */
-export async function compareDrawn(
+async function compareDrawn(
   scene: AnimScene,
   instanced: AnimCharacter,
   alone: AnimCharacter,
@@ -80,4 +80,15 @@ export async function compareDrawn(
     if (d > 24) differing++;
   }
   return { covered, differing };
+}
+
+/**
+ * Expects `instanced` and `alone` (posed alike) to draw the same picture: no more than 0.2% of the pixels
+ * `alone` covers differ (measured: none; a pixel on a silhouette may still round differently between two draws).
+ */
+export async function expectDrawnAlike(scene: AnimScene, instanced: AnimCharacter, alone: AnimCharacter, what: string) {
+  const { covered, differing } = await compareDrawn(scene, instanced, alone);
+  expect(covered, `${what} shows`).to.be.greaterThan(200);
+  console.log(`${what} instanced vs alone: ${differing} of ${covered} covered pixels differ by more than 24`);
+  expect(differing / covered, 'pixels that differ').to.be.lessThan(0.002);
 }
