@@ -89,8 +89,7 @@ class RigidBatch {
     }
     mesh.count = count;
     mesh.visible = count > 0;
-    mesh.instanceMatrix.clearUpdateRanges();
-    mesh.instanceMatrix.addUpdateRange(0, Math.max(1, count) * 16);
+    // uploaded whole, as the skin groups' textures are: an update range is an object a frame (three keeps a list)
     mesh.instanceMatrix.needsUpdate = true;
     if (mesh.morphTexture) mesh.morphTexture.needsUpdate = true;
   }

@@ -119,8 +119,7 @@ class PrimitiveBatch {
     if (this.#morphs.value) this.#morphs.value.needsUpdate = true;
     this.#geometry.instanceCount = count;
     this.mesh.visible = count > 0;
-    this.#rows.clearUpdateRanges();
-    this.#rows.addUpdateRange(0, Math.max(1, count));
+    // uploaded whole, as the matrix texture is: an update range is an object a frame (three keeps a list)
     this.#rows.needsUpdate = true;
   }
 
