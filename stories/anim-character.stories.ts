@@ -17,6 +17,7 @@ interface CharacterArgs {
   heading: number;
   scale: number;
   skinning: string;
+  instancing: string;
   poster: string;
   loading: string;
   rootMotion: string;
@@ -43,6 +44,7 @@ const meta: Meta<CharacterArgs> = {
     heading: 0,
     scale: 1,
     skinning: 'gpu',
+    instancing: 'auto',
     poster: '',
     loading: 'eager',
     rootMotion: 'off',
@@ -69,6 +71,11 @@ const meta: Meta<CharacterArgs> = {
     heading: { control: { type: 'range', min: -180, max: 180, step: 1 } },
     scale: { control: { type: 'range', min: 0.25, max: 2, step: 0.05 } },
     skinning: { control: 'inline-radio', options: ['gpu', 'cpu'] },
+    instancing: {
+      control: 'inline-radio',
+      options: ['auto', 'off'],
+      description: 'with others showing the same `src`: drawn together (see the Together story), or alone',
+    },
     poster: { control: 'text' },
     loading: { control: 'inline-radio', options: ['eager', 'lazy'] },
     rootMotion: {
@@ -101,6 +108,7 @@ const meta: Meta<CharacterArgs> = {
         heading=${args.heading}
         scale=${args.scale}
         skinning=${args.skinning}
+        instancing=${args.instancing}
         poster=${args.poster || nothing}
         loading=${args.loading}
         root-motion=${args.rootMotion}
@@ -120,6 +128,28 @@ export const InAScene: Story = {};
 
 /** CPU skinning: the runtime deforms the vertices every frame; the picture is the same. */
 export const CpuSkinning: Story = { args: { skinning: 'cpu', clip: 'wave' } };
+
+/**
+ * Five characters showing one `src`, each with its own clip: one load between them, and (with `instancing`
+ * `auto`, the default) one instanced draw per mesh primitive for all five, with no markup asking for it.
+ * `instancing="off"` draws each alone; the picture is the same.
+ */
+export const Together: Story = {
+  render: (args) => html`
+    <anim-scene shadows ground controls style="height: 360px" camera-orbit="0deg 12deg 6m">
+      ${['idle', 'walk-inplace', 'wave', 'run-inplace', 'crouch-idle'].map(
+        (clip, i) => html`<anim-character
+          src=${args.src}
+          clip=${clip}
+          position=${`${(i - 2) * 1.1} 0 ${i % 2 ? -0.6 : 0}`}
+          heading=${(i - 2) * -15}
+          skinning=${args.skinning}
+          instancing=${args.instancing}
+        ></anim-character>`,
+      )}
+    </anim-scene>
+  `,
+};
 
 /** A one-shot that holds its last frame, slowed down. */
 export const OnceAndHold: Story = { args: { clip: 'get-up', loop: 'once', speed: 0.5 } };

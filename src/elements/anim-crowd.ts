@@ -331,7 +331,6 @@ export class AnimCrowd extends LitElement {
       const copy = template!.cloneNode(true) as AnimCharacter;
       copy.setAttribute('data-crowd-agent', '');
       warnAmong(copy, this.#warned);
-      if (!copy.hasAttribute('instancing')) copy.setAttribute('instancing', 'auto');
       // the agent places the character, as a controller does: a walk's root motion is taken out, not shown
       // in place (no ground trail per copy: a thousand trails would cost more than the crowd's animation)
       const motion = copy.getAttribute('root-motion');

@@ -234,7 +234,7 @@ export abstract class CharacterAttributes extends ViewElement {
   }
   set instancing(value: string | null | undefined) {
     const p = this.#parts;
-    p.instancing = acceptValue(this, 'instancing', value, parseInstancing, p.instancing, 'off');
+    p.instancing = acceptValue(this, 'instancing', value, parseInstancing, p.instancing, 'auto');
     p.loader.applyInstancing();
   }
 

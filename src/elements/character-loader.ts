@@ -100,6 +100,8 @@ export class CharacterLoader implements ReactiveController {
   #loadDone: (() => void) | undefined;
   /** Stops following the stage's instancing switch. */
   #unwatch: (() => void) | undefined;
+  /** The file this character shares with others of its stage, counted there (see InstancedSkins.share). */
+  #sharing: { key: string; withdraw: () => void } | undefined;
 
   /** Load progress 0–1 while loading, else null. */
   progress: number | null = null;
@@ -176,7 +178,23 @@ export class CharacterLoader implements ReactiveController {
 
   #instancingOn(stage: Stage): InstancedSkins | null {
     const skins = instancedSkinsOf(stage);
-    return this.#hooks.instancing() === 'auto' && skins.enabled ? skins : null;
+    const key = this.#sharing?.key;
+    const together = key !== undefined && skins.instancesOf(key);
+    return this.#hooks.instancing() === 'auto' && skins.enabled && together ? skins : null;
+  }
+
+  /** Counts this character among those of its stage showing `src`: a second one makes them all instanced. */
+  #share(src: string, stage: Stage): void {
+    const key = new URL(src, document.baseURI).href;
+    if (this.#sharing?.key === key) return;
+    this.#stopSharing();
+    const withdraw = instancedSkinsOf(stage).share(key, () => this.applyInstancing());
+    this.#sharing = { key, withdraw };
+  }
+
+  #stopSharing(): void {
+    this.#sharing?.withdraw();
+    this.#sharing = undefined;
   }
 
   redraw(): void {
@@ -202,6 +220,7 @@ export class CharacterLoader implements ReactiveController {
   }
 
   #leave(): void {
+    this.#stopSharing();
     if (this.#views) {
       this.#views.dispose();
       this.#views = undefined;
@@ -229,6 +248,7 @@ export class CharacterLoader implements ReactiveController {
     this.#wanted = src;
     if (src === null) {
       // no model: nothing shown, no progress left up from a load cut short, and ready resolves
+      this.#stopSharing();
       this.release();
       this.#lastError = undefined;
       this.errorMessage = '';
@@ -274,6 +294,8 @@ export class CharacterLoader implements ReactiveController {
       // characters that may be instanced share one load of src, its geometry and materials (see
       // loadModelCopy); the others load their own, which a script may change without touching the rest
       const share = this.#hooks.instancing() === 'auto' && this.#hooks.skinning() === 'gpu';
+      if (share) this.#share(src, this.#lease.stage!);
+      else this.#stopSharing();
       const copy = await (share ? loadModelCopy : loadOwnModel)(src, {
         signal,
         onProgress: (progress) => {
@@ -285,6 +307,8 @@ export class CharacterLoader implements ReactiveController {
       }).finally(stall.stop);
       if (!copy) return;
       if (signal.aborted) return copy.release();
+      // a file whose materials are animated came as a copy of its own (see loadModelCopy): it draws alone
+      if (!copy.shared) this.#stopSharing();
       const { gltf } = copy;
       let code: Awaited<typeof fetchingCode>;
       try {
@@ -389,6 +413,7 @@ export class CharacterLoader implements ReactiveController {
 
   /** A load failed: a coded error keeps its code, anything else is `internal` (a bug, not a bad file). */
   #fail(src: string, error: unknown): void {
+    this.#stopSharing();
     this.#loadDone?.();
     this.#abort = undefined;
     this.release();

@@ -32,7 +32,7 @@ export class CharacterParts {
   /** The `skinning` attribute (the loader builds each rig with it). */
   skinning: SkinningMode = 'gpu';
   /** The `instancing` attribute. */
-  instancing: 'auto' | 'off' = 'off';
+  instancing: 'auto' | 'off' = 'auto';
   // Controllers run their disconnect in the order added: foot IK and the ragdoll let go of the rig (and the
   // physics world) before the loader frees the rig and a stage of its own.
   readonly footIk: FootIkController;

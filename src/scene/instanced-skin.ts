@@ -273,6 +273,8 @@ export class InstancedSkins implements Actor {
   readonly #parent = new Group();
   readonly #stage: StageCore;
   readonly #watchers = new Set<() => void>();
+  /** The characters showing each file (by its resolved URL), and whether they are drawn together. */
+  readonly #shares = new Map<string, { members: Set<() => void>; together: boolean }>();
   #actor = false;
   #enabled = true;
 
@@ -298,6 +300,36 @@ export class InstancedSkins implements Actor {
   watch(changed: () => void): () => void {
     this.#watchers.add(changed);
     return () => this.#watchers.delete(changed);
+  }
+
+  /**
+   * Counts a character as showing the file `key` (from the start of its load, so characters loading together
+   * are instanced from their first frame). Once a second one shows it, every one showing it is drawn
+   * instanced (`changed` is called for those counted before) and stays so until all have withdrawn: batches
+   * are not rebuilt as characters come and go, and a character alone with its file draws its own meshes.
+   * Returns the function that withdraws it.
+   */
+  share(key: string, changed: () => void): () => void {
+    let share = this.#shares.get(key);
+    if (!share) {
+      share = { members: new Set(), together: false };
+      this.#shares.set(key, share);
+    }
+    const joined = share;
+    joined.members.add(changed);
+    if (!joined.together && joined.members.size > 1) {
+      joined.together = true;
+      for (const member of [...joined.members]) if (member !== changed) member();
+    }
+    return () => {
+      joined.members.delete(changed);
+      if (joined.members.size === 0 && this.#shares.get(key) === joined) this.#shares.delete(key);
+    };
+  }
+
+  /** Whether the characters showing the file `key` are drawn instanced (see `share`). */
+  instancesOf(key: string): boolean {
+    return this.#shares.get(key)?.together ?? false;
   }
 
   /**

@@ -234,6 +234,52 @@ describe('instanced skinning', () => {
     expect(errors).to.deep.equal([]);
   });
 
+  it('instances characters sharing a src from the second one on, until all have gone', async () => {
+    // root-motion="off": no ground trails, so the draws are the characters'
+    const { scene, characters, errors } = await mountRow(1, 'root-motion="off"');
+    const instanced = () => [...scene.querySelectorAll('anim-character')].map((c) => internals(c).rig!.instanced);
+    const add = async (attributes: string) => {
+      scene.insertAdjacentHTML('beforeend', `<anim-character root-motion="off" ${attributes}></anim-character>`);
+      const character = scene.lastElementChild as AnimCharacter;
+      await character.ready;
+      scene.step(0);
+      return character;
+    };
+    // alone with its file: its own skinned meshes, no batch
+    expect(instanced()).to.deep.equal([false]);
+    expect(skinnedOf(characters[0])[0].layers.mask).to.equal(1);
+    expect(instancedMeshes(scene)).to.have.length(0);
+    // a copy of its own (instancing="off" before the load) does not count
+    const own = await add(`src="${MANNEQUIN}" instancing="off"`);
+    expect(instanced()).to.deep.equal([false, false]);
+    expect(modelCopies(MANNEQUIN), 'the shared load used by the first alone').to.equal(1);
+    own.remove();
+    // a second one showing the file: both drawn instanced, no markup change
+    await add(`src="${MANNEQUIN}" clip="walk" position="1 0 0"`);
+    expect(instanced()).to.deep.equal([true, true]);
+    expect(instancedSkinsOf(scene.stage!).batchCount).to.equal(PRIMITIVES);
+    // the same file by its full URL is the same file
+    const fullUrl = new URL(MANNEQUIN, document.baseURI).href;
+    await add(`src="${fullUrl}" position="-1 0 0"`);
+    expect(instanced()).to.deep.equal([true, true, true]);
+    expect(instancedSkinsOf(scene.stage!).batchCount, 'the same batches').to.equal(PRIMITIVES);
+    expect(modelCopies(MANNEQUIN)).to.equal(3);
+    const threeCalls = drawCalls(scene);
+    expect(threeCalls, 'one draw per primitive and pass, and the ground').to.equal(2 * PRIMITIVES + 1);
+    // the last one left stays in its batch (no rebuild as characters come and go)
+    const [first, second, third] = scene.querySelectorAll('anim-character');
+    first.remove();
+    second.remove();
+    expect(instanced()).to.deep.equal([true]);
+    expect(drawCalls(scene), 'the same draws as for three').to.equal(threeCalls);
+    // once all have gone, a new one alone with the file draws alone again
+    third.remove();
+    expect(instancedMeshes(scene)).to.have.length(0);
+    await add(`src="${MANNEQUIN}"`);
+    expect(instanced()).to.deep.equal([false]);
+    expect(errors).to.deep.equal([]);
+  });
+
   it('fits the culling bounds of a character that opts out after moving instanced', async () => {
     const { scene, characters, errors } = await mountRow(2);
     const [a] = characters;
