@@ -111,7 +111,10 @@ class RigidBatch {
     return mesh;
   }
 
+  /** A bigger mesh in place of the full one, casting and receiving shadows as the stage set it to. */
   #replace(mesh: InstancedMesh): void {
+    mesh.castShadow = this.#mesh.castShadow;
+    mesh.receiveShadow = this.#mesh.receiveShadow;
     this.dispose();
     this.#mesh = mesh;
     this.#parent.add(mesh);

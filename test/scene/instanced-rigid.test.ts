@@ -62,6 +62,21 @@ describe('instanced rigid parts', () => {
     expect(many.errors).to.deep.equal([]);
   });
 
+  it('grows past its first 16 robots: one mesh per primitive still, every robot drawn, casting shadows', async () => {
+    const two = await mountRow(2, 'root-motion="off"', '', MODELS.robot, 'Walking');
+    const twoCalls = drawCalls(two.scene);
+    const { scene, errors } = await mountRow(17, 'root-motion="off"', '', MODELS.robot, 'Walking');
+    const batches = rigidBatches(scene);
+    expect(batches.length + 4, 'one batch per primitive').to.equal(ROBOT_PRIMITIVES);
+    for (const batch of batches) {
+      expect(batch.instanceMatrix.count, `${batch.name} capacity`).to.equal(32);
+      expect(batch.count, batch.name).to.equal(17);
+      expect(batch.castShadow, `${batch.name} casts`).to.equal(true);
+    }
+    expect(drawCalls(scene), 'the same calls for seventeen as for two').to.equal(twoCalls);
+    expect(errors).to.deep.equal([]);
+  });
+
   it('gives the same pose as a robot drawn alone: each part exactly at its joint, and the same pixels', async () => {
     const { scene, characters, errors } = await mountRow(2, 'root-motion="off"', '', MODELS.robot, 'Walking');
     const [inst, plain] = characters;
