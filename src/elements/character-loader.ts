@@ -5,6 +5,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { AnimError } from '../runtime/errors.js';
+import { absoluteUrl } from '../scene/absolute-url.js';
 import type { CharacterRig, RigListener } from '../scene/character-rig.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import type { RigChoice } from '../scene/clip-sources.js';
@@ -185,7 +186,7 @@ export class CharacterLoader implements ReactiveController {
 
   /** Counts this character among those of its stage showing `src`: a second one makes them all instanced. */
   #share(src: string, stage: Stage): void {
-    const key = new URL(src, document.baseURI).href;
+    const key = absoluteUrl(src);
     if (this.#sharing?.key === key) return;
     this.#stopSharing();
     const withdraw = instancedSkinsOf(stage).share(key, () => this.applyInstancing());

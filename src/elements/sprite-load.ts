@@ -1,4 +1,5 @@
 import { atlasSheet, type SpriteSheet } from '../runtime/core.js';
+import { absoluteUrl } from '../scene/absolute-url.js';
 import { CodedError } from '../scene/coded-error.js';
 import { loadImage, loadJson } from '../scene/load-image.js';
 
@@ -23,7 +24,7 @@ export async function loadSpriteSheet(src: string, signal: AbortSignal): Promise
     atlas = atlasSheet(json);
     const image = (json as { meta?: { image?: unknown } }).meta?.image;
     if (typeof image !== 'string') throw new CodedError('bad-sprite-sheet', `${src}: the atlas names no meta.image`);
-    imageUrl = new URL(image, new URL(src, document.baseURI)).href;
+    imageUrl = absoluteUrl(image, absoluteUrl(src));
   }
   const image = await loadImage(imageUrl, signal);
   return !image || signal.aborted ? undefined : { image, atlas };

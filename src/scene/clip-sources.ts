@@ -9,6 +9,7 @@ import {
   sharedClipBinding,
 } from '../runtime/core.js';
 import type { RetargetCache } from '../runtime/retarget/retarget-cache.js';
+import { absoluteUrl } from './absolute-url.js';
 import { type ClipDefinition, externalClipKey } from './clip-library.js';
 import { asCoded, CodedError } from './coded-error.js';
 import { bindGltf } from './gltf-binding.js';
@@ -57,7 +58,7 @@ export function splitClipSource(definition: ClipDefinition): { file: string; cli
  * @throws CodedError `load-failed` / `bad-gltf` naming the URL.
  */
 export function loadClipSource(url: string): Promise<ClipSource> {
-  const absolute = new URL(url, document.baseURI).href;
+  const absolute = absoluteUrl(url);
   let source = sources.get(absolute);
   if (!source) {
     source = (async () => {

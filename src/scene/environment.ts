@@ -17,6 +17,7 @@ import {
 } from 'three';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 import { HDRLoader } from 'three/examples/jsm/loaders/HDRLoader.js';
+import { absoluteUrl } from './absolute-url.js';
 import { CodedError } from './coded-error.js';
 import type { SurfaceLook } from './shared-renderer.js';
 
@@ -56,7 +57,7 @@ function neutralRoom(renderer: WebGLRenderer): Texture {
 
 /** Loads an equirectangular image: Radiance `.hdr` through HDRLoader, anything else as an sRGB image. */
 async function loadEquirect(url: string): Promise<Texture> {
-  const href = new URL(url, document.baseURI).href;
+  const href = absoluteUrl(url);
   const hdr = /\.hdr(?:[?#].*)?$/i.test(url);
   try {
     const texture = hdr ? await new HDRLoader().loadAsync(href) : await new TextureLoader().loadAsync(href);

@@ -3,6 +3,7 @@ import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.j
 import { DRACO_GLTF_CONFIG, DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { type GLTF, GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { checkNodeHierarchy, type GltfJson } from '../runtime/core.js';
+import { absoluteUrl } from './absolute-url.js';
 import { CodedError } from './coded-error.js';
 import { disposeObject } from './dispose-object.js';
 
@@ -44,7 +45,7 @@ function sharedDracoLoader(): DRACOLoader {
  */
 export async function loadGltf(url: string, options: LoadGltfOptions = {}): Promise<GLTF | undefined> {
   const { signal, onProgress } = options;
-  const absolute = new URL(url, document.baseURI).href;
+  const absolute = absoluteUrl(url);
   const bytes = await download(absolute, signal, onProgress);
   if (!bytes || signal?.aborted) return undefined;
 

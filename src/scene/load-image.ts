@@ -1,3 +1,4 @@
+import { absoluteUrl } from './absolute-url.js';
 import { CodedError } from './coded-error.js';
 
 /**
@@ -7,7 +8,7 @@ import { CodedError } from './coded-error.js';
 export async function loadImage(url: string, signal?: AbortSignal): Promise<HTMLImageElement | undefined> {
   const image = new Image();
   image.crossOrigin = 'anonymous';
-  image.src = new URL(url, document.baseURI).href;
+  image.src = absoluteUrl(url);
   try {
     await image.decode();
   } catch {
@@ -19,9 +20,10 @@ export async function loadImage(url: string, signal?: AbortSignal): Promise<HTML
 
 /** Fetches a JSON file; `undefined` when aborted; `load-failed` when it cannot be fetched or parsed. */
 export async function loadJson(url: string, signal?: AbortSignal): Promise<unknown> {
+  const href = absoluteUrl(url);
   let response: Response;
   try {
-    response = await fetch(new URL(url, document.baseURI).href, { signal });
+    response = await fetch(href, { signal });
   } catch (error) {
     if (signal?.aborted) return undefined;
     throw new CodedError('load-failed', `${url}: network error (${(error as Error).message})`);

@@ -1,6 +1,7 @@
 import type { Object3D, Skeleton, SkinnedMesh } from 'three';
 import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
 import type { GltfAsset } from '../runtime/core.js';
+import { absoluteUrl } from './absolute-url.js';
 import { bindGltf } from './gltf-binding.js';
 import { disposeObject, type GLTF, type LoadGltfOptions, loadGltf } from './load-gltf.js';
 
@@ -51,7 +52,7 @@ export async function loadOwnModel(url: string, options: LoadGltfOptions = {}): 
  */
 export async function loadModelCopy(url: string, options: LoadGltfOptions = {}): Promise<ModelCopy | undefined> {
   const { signal, onProgress } = options;
-  const key = new URL(url, document.baseURI).href;
+  const key = absoluteUrl(url);
   let entry = entries.get(key);
   if (!entry) entry = startEntry(url, key);
   const waiter = entry;
@@ -155,5 +156,5 @@ function copyGltf(template: GLTF): GLTF {
 
 /** How many copies of `url` are out (for tests). */
 export function modelCopies(url: string): number {
-  return entries.get(new URL(url, document.baseURI).href)?.users ?? 0;
+  return entries.get(absoluteUrl(url))?.users ?? 0;
 }

@@ -64,6 +64,19 @@ describe('<anim-character> bad input', () => {
     ctx.stillAnimating();
   });
 
+  it('a src that is no URL gives one load-failed naming it, shared load or a copy of its own', async () => {
+    for (const instancing of ['auto', 'off']) {
+      const { el, errors } = await ctx.add({ src: 'http://[', instancing });
+      expect(
+        errors.map((e) => e.code),
+        instancing,
+      ).to.deep.equal(['load-failed']);
+      expect(errors[0].message).to.contain('http://[');
+      expect(internals(el).rig).to.equal(undefined);
+    }
+    ctx.stillAnimating();
+  });
+
   it('a file that is not glTF gives one bad-gltf', async () => {
     const url = blobUrl('this is not a model', 'text/plain');
     const { errors } = await ctx.add({ src: url });

@@ -95,18 +95,20 @@ describe('<anim-model>', () => {
       console.warn = warn;
     });
 
-    it('load-failed for a missing file, bad-gltf for a file that is not glTF', async () => {
+    it('load-failed for a missing file or one that is no URL, bad-gltf for a file that is not glTF', async () => {
       const scene = await fixture<AnimScene>(html`<anim-scene paused>
         <anim-model id="a" src="/assets/nothing-here.glb"></anim-model>
         <anim-model id="b" src="/package.json"></anim-model>
+        <anim-model id="c" src="http://["></anim-model>
       </anim-scene>`);
       const errors: AnimErrorDetail[] = [];
       scene.addEventListener('anim-error', (e) => errors.push(e.detail));
-      while (errors.length < 2) await oneEvent(scene, 'anim-error');
+      while (errors.length < 3) await oneEvent(scene, 'anim-error');
       const byId = Object.fromEntries(errors.map((e) => [(e.source as Element).id, e]));
       expect(byId.a.code).to.equal('load-failed');
       expect(byId.a.message).to.contain('nothing-here.glb');
       expect(byId.b.code).to.equal('bad-gltf');
+      expect([byId.c.code, byId.c.message]).to.deep.equal(['load-failed', 'http://[: not a valid URL']);
     });
 
     it('bad position, rotation and scale each give one bad-attribute and keep the value', async () => {

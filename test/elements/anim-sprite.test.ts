@@ -259,10 +259,13 @@ describe('<anim-sprite>', () => {
       expect(errors[1].message).to.contain('sometimes');
     });
 
-    it('a missing sheet is load-failed; a JSON that is no atlas is bad-sprite-sheet', async () => {
+    it('a missing sheet or a src that is no URL is load-failed; a JSON that is no atlas is bad-sprite-sheet', async () => {
       const missing = await fixture<AnimSprite>(html`<anim-sprite src="/assets/nope.png"></anim-sprite>`);
       const first = await oneEvent(missing, 'anim-error');
       expect(first.detail.code).to.equal('load-failed');
+      const noUrl = await fixture<AnimSprite>(html`<anim-sprite src="http://["></anim-sprite>`);
+      const third = await oneEvent(noUrl, 'anim-error');
+      expect([third.detail.code, third.detail.message]).to.deep.equal(['load-failed', 'http://[: not a valid URL']);
       const wrong = await fixture<AnimSprite>(html`<anim-sprite src="/package.json"></anim-sprite>`);
       const second = await oneEvent(wrong, 'anim-error');
       expect(second.detail.code).to.equal('bad-sprite-sheet');

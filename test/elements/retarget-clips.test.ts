@@ -139,22 +139,25 @@ describe('<anim-clip src retarget>: clips from other files and other rigs', () =
     URL.revokeObjectURL(pack);
   });
 
-  it('reports a pack with no clips, a clip the pack lacks and an unmappable rig once each; the character keeps its clips', async () => {
+  it('reports a pack with no clips, a clip the pack lacks, an unmappable rig and a src that is no URL once each; the character keeps its clips', async () => {
     const empty = URL.createObjectURL(new Blob([triangleGlb()]));
     const { scene, characters, errors } = await mountMany(`
       <anim-character src="${MANNEQUIN}" clip="walk"><anim-clip name="nothing" src="${empty}#Run"></anim-clip></anim-character>
       <anim-character src="${MANNEQUIN}" clip="walk"><anim-clip name="moonwalk" src="${MANNEQUIN}#moonwalk" retarget></anim-clip></anim-character>
-      <anim-character src="${MODELS.fox}" clip="Walk"><anim-clip name="wave" src="${MANNEQUIN}#wave" retarget></anim-clip></anim-character>`);
+      <anim-character src="${MODELS.fox}" clip="Walk"><anim-clip name="wave" src="${MANNEQUIN}#wave" retarget></anim-clip></anim-character>
+      <anim-character src="${MANNEQUIN}" clip="walk"><anim-clip name="lost" src="http://[#Run"></anim-clip></anim-character>`);
     scene.step(0.25);
     await settle();
     const of = (c: AnimCharacter) => errors.filter((e) => e.source === c);
-    const [noClips, missing, fox] = characters;
+    const [noClips, missing, fox, lost] = characters;
     expect(of(noClips).map((e) => e.code)).to.deep.equal(['unknown-clip']);
     expect(of(noClips)[0].message).to.contain('holds no clips');
     expect(of(missing).map((e) => e.code)).to.deep.equal(['unknown-clip']);
     expect(of(missing)[0].message).to.contain('"moonwalk"');
     expect(of(fox).map((e) => e.code)).to.deep.equal(['no-humanoid']);
     expect(of(fox)[0].message).to.contain('head');
+    expect(of(lost).map((e) => e.code)).to.deep.equal(['load-failed']);
+    expect(of(lost)[0].message).to.contain('http://[');
     // each keeps its own clips and plays on
     expect(noClips.clips).to.include('walk').and.not.include('nothing');
     expect(missing.clips).to.not.include('moonwalk');

@@ -45,21 +45,24 @@ describe('light: a neutral environment by default', () => {
     scene.parentElement!.remove();
   });
 
-  it('a bad environment-image URL: one load-failed naming it, and the scene keeps drawing with the neutral room', async () => {
+  it('a bad environment-image URL (missing, or no URL): one load-failed naming it, and the scene keeps drawing with the neutral room', async () => {
     const { scene } = await metalScene();
     const errors = collectErrors(scene);
     const warn = console.warn;
     console.warn = () => {};
     try {
-      scene.environmentImage = '/no/such/sky.hdr';
-      await scene.updateComplete;
-      for (let i = 0; i < 50 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      for (const url of ['/no/such/sky.hdr', 'http://[']) {
+        const before = errors.length;
+        scene.environmentImage = url;
+        await scene.updateComplete;
+        for (let i = 0; i < 50 && errors.length === before; i++) await new Promise((r) => setTimeout(r, 20));
+      }
     } finally {
       console.warn = warn;
     }
-    expect(errors).to.have.length(1);
-    expect(errors[0].code).to.equal('load-failed');
+    expect(errors.map((e) => e.code)).to.deep.equal(['load-failed', 'load-failed']);
     expect(errors[0].message).to.include('/no/such/sky.hdr');
+    expect(errors[1].message).to.include('http://[');
     scene.step(0);
     expect(scene.stage!.scene.environment).to.not.equal(null);
     expect(silhouette(scene.stage!)!.brightness).to.be.above(LIT);
