@@ -11,6 +11,7 @@ import {
   seekSprite,
   type WrapMode,
 } from '../runtime/core.js';
+import { AnimError } from '../runtime/errors.js';
 import type { SpriteQuad } from '../scene/sprite-quad.js';
 import type { Actor, Stage } from '../scene/stage.js';
 import { setTransform } from '../scene/transform.js';
@@ -338,7 +339,8 @@ export class AnimSprite extends LitElement {
       queueEvent(this, 'anim-load', { src, clips: [], bones: [] });
     } catch (error) {
       if (abort.signal.aborted) return;
-      reportCaught(this, error, src);
+      // the loads' own errors name the URL already
+      reportCaught(this, error, error instanceof AnimError ? undefined : src);
     }
   }
 

@@ -96,13 +96,14 @@ describe('<anim-model>', () => {
     });
 
     it('load-failed for a missing file or one that is no URL, bad-gltf for a file that is not glTF', async () => {
-      const scene = await fixture<AnimScene>(html`<anim-scene paused>
-        <anim-model id="a" src="/assets/nothing-here.glb"></anim-model>
-        <anim-model id="b" src="/package.json"></anim-model>
-        <anim-model id="c" src="http://["></anim-model>
-      </anim-scene>`);
+      const scene = await fixture<AnimScene>(html`<anim-scene paused></anim-scene>`);
       const errors: AnimErrorDetail[] = [];
       scene.addEventListener('anim-error', (e) => errors.push(e.detail));
+      // listened to first: the URL that is none fails at once
+      scene.innerHTML = `
+        <anim-model id="a" src="/assets/nothing-here.glb"></anim-model>
+        <anim-model id="b" src="/package.json"></anim-model>
+        <anim-model id="c" src="http://["></anim-model>`;
       while (errors.length < 3) await oneEvent(scene, 'anim-error');
       const byId = Object.fromEntries(errors.map((e) => [(e.source as Element).id, e]));
       expect(byId.a.code).to.equal('load-failed');

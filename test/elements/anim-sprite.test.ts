@@ -263,8 +263,13 @@ describe('<anim-sprite>', () => {
       const missing = await fixture<AnimSprite>(html`<anim-sprite src="/assets/nope.png"></anim-sprite>`);
       const first = await oneEvent(missing, 'anim-error');
       expect(first.detail.code).to.equal('load-failed');
-      const noUrl = await fixture<AnimSprite>(html`<anim-sprite src="http://["></anim-sprite>`);
-      const third = await oneEvent(noUrl, 'anim-error');
+      // listened to before it connects: the URL that is none fails at once
+      const noUrl = document.createElement('anim-sprite');
+      noUrl.setAttribute('src', 'http://[');
+      const failing = oneEvent(noUrl, 'anim-error');
+      const holder = await fixture<HTMLDivElement>(html`<div></div>`);
+      holder.append(noUrl);
+      const third = await failing;
       expect([third.detail.code, third.detail.message]).to.deep.equal(['load-failed', 'http://[: not a valid URL']);
       const wrong = await fixture<AnimSprite>(html`<anim-sprite src="/package.json"></anim-sprite>`);
       const second = await oneEvent(wrong, 'anim-error');
