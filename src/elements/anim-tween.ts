@@ -23,6 +23,7 @@ import { TweenPlayer } from '../scene/tween/tween-player.js';
 import { acceptFinite, acceptValue } from './accept-value.js';
 import { reportCaught, reportError } from './errors.js';
 import { type AnimTweenEventDetail, queueEvent } from './events.js';
+import { characterInternals } from './internals.js';
 import { findSceneStage } from './stage-context.js';
 import { cssValueShape, parseTweenValue } from './tween-values.js';
 import { type Parsed, parseEnum, parseNumber, parseTime } from './units.js';
@@ -68,7 +69,8 @@ type Resolved = { channel: TweenChannel } | { wait: true } | { code: ErrorCode; 
  *   top of its `position`) and `<anim-scene>`:
  *   `position`, `rotation` (degrees), `scale`, each also by axis (`position.y`, `rotation.y`, `scale.x`);
  *   `quaternion` (`"x y z w"`, slerped); `material.color`, `material.emissive`, `material.opacity` and any
- *   other numeric material property, for every material of the model; `light.intensity`, `light.color`
+ *   other numeric material property, for every material of the model (a character that shares its file with
+ *   others takes materials of its own for it, and is drawn alone rather than instanced); `light.intensity`, `light.color`
  *   for every light under it (on a scene: its key and fill lights);
  * - on any element: a CSS custom property (`--glow`, numbers with a unit such as `"0px"` → `"12px"`, or
  *   colours, mixed in linear light), a numeric JavaScript property (`exposure` of a scene, `value` of a
@@ -396,7 +398,10 @@ export class AnimTween extends LitElement {
       const shape = cssValueShape(this.to);
       return { channel: cssVariableChannel(el, path, shape === 'color' ? 'color' : (shape ?? '')) };
     }
-    if (OBJECT_HEADS.includes(path.split('.')[0])) {
+    const head = path.split('.')[0];
+    if (OBJECT_HEADS.includes(head)) {
+      // a character's materials may be shared with others showing its file: it takes its own to change
+      if (head === 'material') characterInternals(el)?.ownMaterials();
       const three = objectOf(el);
       if (three === null) return unknown('needs a 3D element');
       if (three === undefined) return { wait: true };

@@ -103,6 +103,10 @@ export class CharacterLoader implements ReactiveController {
   #unwatch: (() => void) | undefined;
   /** The file this character shares with others of its stage, counted there (see InstancedSkins.share). */
   #sharing: { key: string; withdraw: () => void } | undefined;
+  /** Whether the shown model is a copy sharing its materials with other characters (see loadModelCopy). */
+  #copyShared = false;
+  /** Whether the character keeps materials of its own (see ownMaterials). */
+  #ownMaterials = false;
 
   /** Load progress 0–1 while loading, else null. */
   progress: number | null = null;
@@ -177,10 +181,25 @@ export class CharacterLoader implements ReactiveController {
     this.redraw();
   }
 
+  /**
+   * Gives the character materials of its own (a material tween changes them): it leaves the instanced draws
+   * and the count of characters sharing its file, the shared copy it shows gets clones of its materials, and
+   * its next loads load a model of its own.
+   */
+  ownMaterials(): void {
+    if (this.#ownMaterials) return;
+    this.#ownMaterials = true;
+    this.#stopSharing();
+    // out of the batches first: they draw with their own clone of the shared materials
+    this.applyInstancing();
+    if (this.#rig && this.#copyShared) this.#rig.cloneMaterials();
+    this.#copyShared = false;
+  }
+
   #instancingOn(stage: Stage): InstancedSkins | null {
     const skins = instancedSkinsOf(stage);
     const key = this.#sharing?.key;
-    const together = key !== undefined && skins.instancesOf(key);
+    const together = key !== undefined && skins.instancesOf(key) && !this.#ownMaterials;
     return this.#hooks.instancing() === 'auto' && skins.enabled && together ? skins : null;
   }
 
@@ -284,6 +303,7 @@ export class CharacterLoader implements ReactiveController {
     this.#setProgress(0);
     this.#hooks.loadStarted();
     let rig: CharacterRig | undefined;
+    let shared = false;
     const stale = () => signal.aborted || !this.#lease.stage;
     const stall = this.#watchStall(src, signal);
     // the posing code is fetched alongside the model (the first character's load starts it)
@@ -294,7 +314,7 @@ export class CharacterLoader implements ReactiveController {
     try {
       // characters that may be instanced share one load of src, its geometry and materials (see
       // loadModelCopy); the others load their own, which a script may change without touching the rest
-      const share = this.#hooks.instancing() === 'auto' && this.#hooks.skinning() === 'gpu';
+      const share = this.#hooks.instancing() === 'auto' && this.#hooks.skinning() === 'gpu' && !this.#ownMaterials;
       if (share) this.#share(src, this.#lease.stage!);
       else this.#stopSharing();
       const copy = await (share ? loadModelCopy : loadOwnModel)(src, {
@@ -311,6 +331,7 @@ export class CharacterLoader implements ReactiveController {
       // a file whose materials are animated came as a copy of its own (see loadModelCopy): it draws alone
       if (!copy.shared) this.#stopSharing();
       const { gltf } = copy;
+      shared = copy.shared;
       let code: Awaited<typeof fetchingCode>;
       try {
         code = await fetchingCode;
@@ -356,7 +377,7 @@ export class CharacterLoader implements ReactiveController {
       this.#fail(src, error);
       return;
     }
-    this.#install(rig);
+    this.#install(rig, shared);
   }
 
   /** Reports `load-stalled` once when the download of `src` gets nothing for `loadStall.seconds`. */
@@ -383,11 +404,17 @@ export class CharacterLoader implements ReactiveController {
     return { rearm, stop };
   }
 
-  #install(rig: CharacterRig): void {
+  #install(rig: CharacterRig, shared: boolean): void {
     this.#loadDone?.();
     this.release();
     const stage = this.#lease.stage!;
     this.#rig = rig;
+    this.#copyShared = shared && !this.#ownMaterials;
+    if (shared && this.#ownMaterials) {
+      // asked for while this load was in flight: alone, and its materials its own
+      rig.instancing = null;
+      rig.cloneMaterials();
+    }
     this.#abort = undefined;
     rig.bonesShown = stage.skeletonShown;
     // a frame that throws is this character's anim-error; the rig stays in the loop, the others animate

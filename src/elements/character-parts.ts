@@ -130,6 +130,7 @@ export class CharacterParts {
         if (rig) rig.placement = placement;
       },
       syncFootIk: () => footIk.sync(),
+      ownMaterials: () => loader.ownMaterials(),
     };
   }
 

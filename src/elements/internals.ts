@@ -28,6 +28,12 @@ export interface CharacterInternals {
   place(placement: RigPlacement | null): void;
   /** Brings foot IK in line with the markup (`foot-ik`, `<anim-foot-ik>` children and their knobs). */
   syncFootIk(): void;
+  /**
+   * Gives the character materials of its own (what a material tween changes): drawn alone from now on, the
+   * shared copy's materials cloned for it, and its next loads its own. Before this, characters showing one
+   * file share its materials.
+   */
+  ownMaterials(): void;
 }
 
 let reader: ((el: Element) => CharacterInternals | undefined) | undefined;

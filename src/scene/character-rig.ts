@@ -1,4 +1,4 @@
-import { Group, Matrix4, type Object3D, type Sphere } from 'three';
+import { Group, type Material, Matrix4, type Mesh, type Object3D, type Sphere } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import {
   CLIP_EVENT,
@@ -146,6 +146,8 @@ export class CharacterRig implements Actor, LodSubject {
   readonly #tiers = new RigTiers();
 
   readonly #scene: Object3D;
+  /** Materials cloned for this copy alone (see cloneMaterials), freed with it. */
+  readonly #clonedMaterials: Material[] = [];
   /** Whether a rigid part draws itself (a prop mesh under a bone), so the scene must stay in three's walks. */
   readonly #rigidDraws: boolean;
   /** The rigid parts whose world matrices the rig writes: none while the scene is out of three's walks. */
@@ -528,9 +530,13 @@ export class CharacterRig implements Actor, LodSubject {
     this.#replaceOutput();
   }
 
-  /** A new skin output for the current mode, showing the last posed frame (its bounds fitted if drawn). */
-  #replaceOutput(): void {
+  /**
+   * A new skin output for the current mode, showing the last posed frame (its bounds fitted if drawn);
+   * `between` runs with the old one gone.
+   */
+  #replaceOutput(between?: () => void): void {
     this.#output.dispose();
+    between?.();
     this.#output = this.#makeOutput(this.#skinning);
     this.#walkScene();
     if (this.#output.drawsMeshes) this.#fitBounds();
@@ -636,10 +642,34 @@ export class CharacterRig implements Actor, LodSubject {
     else this.root.remove(this.#scene);
   }
 
+  /**
+   * Gives this copy of the model materials of its own: every mesh's material is replaced by a clone (its
+   * textures still shared), freed with the rig. For a copy that shares its materials with others (see
+   * loadModelCopy) whose character is to change them alone.
+   */
+  cloneMaterials(): void {
+    if (this.#disposed) return;
+    const cloned = this.#clonedMaterials;
+    const own = (material: Material) => {
+      const copy = material.clone();
+      cloned.push(copy);
+      return copy;
+    };
+    // the output is made anew around it: one drawing meshes of its own (CPU skinning) took the materials
+    this.#replaceOutput(() =>
+      this.#scene.traverse((object) => {
+        const mesh = object as Mesh;
+        if (!mesh.material) return;
+        mesh.material = Array.isArray(mesh.material) ? mesh.material.map(own) : own(mesh.material);
+      }),
+    );
+  }
+
   /** Frees everything the rig made and everything loaded with it. */
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
+    for (const material of this.#clonedMaterials) material.dispose();
     this.#output.dispose();
     this.#playback.dispose();
     this.root.removeFromParent();

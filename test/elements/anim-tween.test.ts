@@ -95,6 +95,51 @@ describe('<anim-tween>', () => {
       for (const r of reds) expect(r).to.be.closeTo(0.25, 1e-6);
     });
 
+    it("changes one character's materials alone among characters sharing its file, and draws it alone", async () => {
+      const scene = await fixture<AnimScene>(html`
+        <anim-scene paused>
+          <anim-character id="tinted" src="/assets/mannequin.glb" clip="idle">
+            <anim-tween property="material.color" from="#000000" to="#ffffff" duration="2" autoplay></anim-tween>
+          </anim-character>
+          <anim-character src="/assets/mannequin.glb" clip="idle" position="1 0 0"></anim-character>
+          <anim-character src="/assets/mannequin.glb" clip="idle" position="-1 0 0"></anim-character>
+        </anim-scene>
+      `);
+      const errors = collect(scene, 'anim-error');
+      const [tinted, ...others] = scene.querySelectorAll('anim-character');
+      await Promise.all([tinted, ...others].map((c) => c.ready));
+      const redsOf = (character: Element) => {
+        const reds: number[] = [];
+        for (const { mesh } of internals(character).rig!.binding.skinned) {
+          reds.push((mesh.material as unknown as { color: Color }).color.r);
+        }
+        return reds;
+      };
+      const before = redsOf(others[0]);
+      expect(Math.min(...before), 'the file has no black').to.be.above(0);
+      scene.step(0.5);
+      // a quarter of the way from black to white on the tinted one; the others keep the file's colours
+      for (const r of redsOf(tinted)) expect(r).to.be.closeTo(0.25, 1e-6);
+      for (const other of others) expect(redsOf(other)).to.deep.equal(before);
+      expect(internals(tinted).rig!.instanced, 'the tinted one drawn alone').to.equal(false);
+      expect(
+        others.map((c) => internals(c).rig!.instanced),
+        'the others drawn together',
+      ).to.deep.equal([true, true]);
+      // a tween added to a character already drawn together: it takes its own materials then
+      const [kept, late] = others;
+      late.insertAdjacentHTML(
+        'beforeend',
+        '<anim-tween property="material.color" from="#000000" to="#000000" duration="1" autoplay></anim-tween>',
+      );
+      await (late.lastElementChild as AnimTween).updateComplete;
+      scene.step(0.1);
+      for (const r of redsOf(late)) expect(r).to.equal(0);
+      expect(redsOf(kept)).to.deep.equal(before);
+      expect([late, kept].map((c) => internals(c).rig!.instanced)).to.deep.equal([false, true]);
+      expect(errors).to.deep.equal([]);
+    });
+
     it("moves a character's placement, and its bones with it", async () => {
       const scene = await fixture<AnimScene>(html`
         <anim-scene paused>
