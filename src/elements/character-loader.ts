@@ -103,8 +103,8 @@ export class CharacterLoader implements ReactiveController {
   #unwatch: (() => void) | undefined;
   /** The file this character shares with others of its stage, counted there (see InstancedSkins.share). */
   #sharing: { key: string; withdraw: () => void } | undefined;
-  /** Whether the shown model is a copy sharing its materials with other characters (see loadModelCopy). */
-  #copyShared = false;
+  /** The `src` of the shown model while it is a copy sharing its materials with others (see loadModelCopy), else null. */
+  #sharedSrc: string | null = null;
   /** Whether the character keeps materials of its own (see ownMaterials). */
   #ownMaterials = false;
 
@@ -173,6 +173,7 @@ export class CharacterLoader implements ReactiveController {
     const rig = this.#rig;
     const stage = this.#lease.stage;
     if (rig && stage) {
+      this.#countSharing(stage);
       const was = rig.instanced;
       rig.instancing = this.#instancingOn(stage);
       // its own meshes back on stage (or the batches' first ones) cast shadows and count in the stage's bounds
@@ -192,8 +193,19 @@ export class CharacterLoader implements ReactiveController {
     this.#stopSharing();
     // out of the batches first: they draw with their own clone of the shared materials
     this.applyInstancing();
-    if (this.#rig && this.#copyShared) this.#rig.cloneMaterials();
-    this.#copyShared = false;
+    if (this.#rig && this.#sharedSrc !== null) this.#rig.cloneMaterials();
+    this.#sharedSrc = null;
+  }
+
+  /**
+   * A shown shared copy counts among the characters sharing its file while `instancing` is `auto`, and not
+   * while it is `off` (so its file's other characters go on as if it were not there). A load in flight
+   * counts itself (see #load).
+   */
+  #countSharing(stage: Stage): void {
+    if (this.#sharedSrc === null || this.#abort !== undefined) return;
+    if (this.#hooks.instancing() === 'off') this.#stopSharing();
+    else this.#share(this.#sharedSrc, stage);
   }
 
   #instancingOn(stage: Stage): InstancedSkins | null {
@@ -377,7 +389,7 @@ export class CharacterLoader implements ReactiveController {
       this.#fail(src, error);
       return;
     }
-    this.#install(rig, shared);
+    this.#install(rig, shared ? src : null);
   }
 
   /** Reports `load-stalled` once when the download of `src` gets nothing for `loadStall.seconds`. */
@@ -404,18 +416,20 @@ export class CharacterLoader implements ReactiveController {
     return { rearm, stop };
   }
 
-  #install(rig: CharacterRig, shared: boolean): void {
+  /** `sharedSrc`: the file's `src` when its copy is shared with other characters (see loadModelCopy). */
+  #install(rig: CharacterRig, sharedSrc: string | null): void {
     this.#loadDone?.();
     this.release();
     const stage = this.#lease.stage!;
     this.#rig = rig;
-    this.#copyShared = shared && !this.#ownMaterials;
-    if (shared && this.#ownMaterials) {
+    this.#sharedSrc = this.#ownMaterials ? null : sharedSrc;
+    if (sharedSrc !== null && this.#ownMaterials) {
       // asked for while this load was in flight: alone, and its materials its own
       rig.instancing = null;
       rig.cloneMaterials();
     }
     this.#abort = undefined;
+    this.#countSharing(stage);
     rig.bonesShown = stage.skeletonShown;
     // a frame that throws is this character's anim-error; the rig stays in the loop, the others animate
     rig.failed = (error) => reportCaught(this.#host, error, 'during a frame');
@@ -459,6 +473,7 @@ export class CharacterLoader implements ReactiveController {
     const rig = this.#rig;
     if (!rig) return;
     this.#rig = undefined;
+    this.#sharedSrc = null;
     this.#unwatch?.();
     this.#unwatch = undefined;
     this.#hooks.release(rig);

@@ -18,7 +18,7 @@ export class RigTiers {
   posed = true;
   /** Updates that posed the character since it was bound. */
   posedFrames = 0;
-  /** From the root the held pose was posed at to the root now; identity on a posed frame. */
+  /** From the root the held pose was posed at to the root now; meaningful on a held frame only (see `posed`). */
   readonly heldMatrix = new Matrix4();
   /** The meshes the skin output draws (placed in world space: identity world matrices when posed). */
   drawn: readonly Object3D[] = [];
@@ -61,7 +61,7 @@ export class RigTiers {
     if (this.posed) return;
     this.posed = true;
     this.#fresh = true;
-    this.heldMatrix.identity();
+    // heldMatrix is left as it was: it is read on held frames only, and a posed frame need not touch it
     for (let i = 0; i < this.drawn.length; i++) this.drawn[i].matrixWorld.identity();
   }
 

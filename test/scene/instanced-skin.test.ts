@@ -280,6 +280,27 @@ describe('instanced skinning', () => {
     expect(errors).to.deep.equal([]);
   });
 
+  it('counts a character opting out after its load no more among those sharing its file, and again when it opts in', async () => {
+    const { scene, characters, errors } = await mountRow(2, 'root-motion="off"');
+    const [a, b] = characters;
+    expect([a, b].map((c) => internals(c).rig!.instanced)).to.deep.equal([true, true]);
+    b.instancing = 'off';
+    a.remove();
+    // b opted out: a newcomer is alone with the file and draws alone (counted, b would make it instanced)
+    scene.insertAdjacentHTML('beforeend', `<anim-character src="${MANNEQUIN}" root-motion="off"></anim-character>`);
+    const c = scene.lastElementChild as AnimCharacter;
+    await c.ready;
+    scene.step(0);
+    expect([b, c].map((x) => internals(x).rig!.instanced)).to.deep.equal([false, false]);
+    b.instancing = 'auto';
+    scene.step(0);
+    expect(
+      [b, c].map((x) => internals(x).rig!.instanced),
+      'b counted again: both instanced',
+    ).to.deep.equal([true, true]);
+    expect(errors).to.deep.equal([]);
+  });
+
   it('fits the culling bounds of a character that opts out after moving instanced', async () => {
     const { scene, characters, errors } = await mountRow(2);
     const [a] = characters;

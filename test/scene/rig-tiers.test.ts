@@ -105,6 +105,9 @@ function run(full: Twin, tiered: Twin, frame: { n: number }, frames: number, onF
       const d = maxDifference(full.rig.model, tiered.rig.model);
       expect(d, `frame ${f} (${tier}): the pose equals the full-rate twin's`).to.be.below(1e-6);
       posedRoot.fromArray(tiered.rig.rootMatrix);
+      expect(tiered.rig.heldMatrix.equals(new Matrix4()), `frame ${f}: a posed character carries nothing`).to.equal(
+        true,
+      );
     } else if (tier !== 'culled') {
       // a held pose rides the root: the held matrix takes the root of the last posed frame to the root now
       const carried = tiered.rig.heldMatrix.clone().multiply(posedRoot).elements;
