@@ -190,11 +190,12 @@ export class CharacterLoader implements ReactiveController {
   ownMaterials(): void {
     if (this.#ownMaterials) return;
     this.#ownMaterials = true;
+    const shared = this.#sharedSrc !== null;
+    this.#sharedSrc = null;
     this.#stopSharing();
     // out of the batches first: they draw with their own clone of the shared materials
     this.applyInstancing();
-    if (this.#rig && this.#sharedSrc !== null) this.#rig.cloneMaterials();
-    this.#sharedSrc = null;
+    if (this.#rig && shared) this.#rig.cloneMaterials();
   }
 
   /**

@@ -4,6 +4,7 @@ import '../../src/elements/anim-character.js';
 import '../../src/elements/anim-model.js';
 import '../../src/elements/anim-scene.js';
 import '../../src/elements/anim-tween.js';
+import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimModel } from '../../src/elements/anim-model.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import type { AnimTween } from '../../src/elements/anim-tween.js';
@@ -137,6 +138,16 @@ describe('<anim-tween>', () => {
       for (const r of redsOf(late)) expect(r).to.equal(0);
       expect(redsOf(kept)).to.deep.equal(before);
       expect([late, kept].map((c) => internals(c).rig!.instanced)).to.deep.equal([false, true]);
+      // the tinted ones count no more among the characters showing the file: a newcomer with only them draws alone
+      kept.remove();
+      scene.insertAdjacentHTML(
+        'beforeend',
+        '<anim-character src="/assets/mannequin.glb" clip="idle"></anim-character>',
+      );
+      const newcomer = scene.lastElementChild as AnimCharacter;
+      await newcomer.ready;
+      scene.step(0);
+      expect(internals(newcomer).rig!.instanced, 'a newcomer alone with the file').to.equal(false);
       expect(errors).to.deep.equal([]);
     });
 
