@@ -30,6 +30,8 @@ export interface PathResult {
   /** CPU ms per frame for the whole frame: update plus render submission. */
   frameMs: number;
   drawCalls: number;
+  /** Wall ms per measured frame waiting for SwiftShader to rasterize it (the drain; the GPU's work, on the CPU). */
+  rasterMs: number;
   heapGrowthBytes: number;
   setupMs: number;
   /** How many characters the last frame put in each level-of-detail tier (ours only). */
@@ -89,6 +91,7 @@ async function measure(stage: Stage, frames: number): Promise<Omit<PathResult, '
   const profiled = (window as { benchProfile?: string }).benchProfile;
   if (profiled) console.profile(`${profiled}-frames`);
   const animPerFrame = new Float64Array(frames);
+  let rasterMs = 0;
   for (let f = 0; f < frames; f++) {
     const start = performance.now();
     const renderedBefore = renderMs;
@@ -96,7 +99,9 @@ async function measure(stage: Stage, frames: number): Promise<Omit<PathResult, '
     const took = performance.now() - start;
     total += took;
     animPerFrame[f] = took - (renderMs - renderedBefore);
+    const drained = performance.now();
     drain(stage, pixel);
+    rasterMs += performance.now() - drained;
     if (idleMs > 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
   }
   if (profiled) console.profileEnd(`${profiled}-frames`);
@@ -111,6 +116,7 @@ async function measure(stage: Stage, frames: number): Promise<Omit<PathResult, '
     animMedianMs: animPerFrame.sort()[frames >> 1],
     frameMs: total / frames,
     drawCalls: stage.renderer.info.render.calls,
+    rasterMs: rasterMs / frames,
     heapGrowthBytes,
   };
 }

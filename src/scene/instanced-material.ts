@@ -10,7 +10,7 @@ import {
 export interface InstancedSkinUniforms {
   /**
    * Skinning matrices, 16 floats per joint, one row per character: its `joints` matrices, then its carry matrix
-   * (applied to each of them: how far a held pose has been carried since it was posed).
+   * (how far a held pose has been carried since it was posed; applied once to a vertex's blended joints).
    */
   crowdBones: { value: Texture | null };
   /** Joints per row. */
@@ -19,9 +19,10 @@ export interface InstancedSkinUniforms {
 
 /**
  * three's skinning chunks, fed from the instanced skin: `boneMatX…` are read from the row the instance's
- * `instanceRow` names, each carried by the row's last matrix, and the bind matrices are the identity (the
- * matrices are world-space skinning matrices, as for the one-character GPU path). Defining USE_SKINNING here switches on the skinning chunks
- * that follow (skinbase, skinnormal, skinning) for a mesh three does not know is skinned.
+ * `instanceRow` names, and the bind matrices are the identity (the matrices are world-space skinning
+ * matrices, as for the one-character GPU path) but for the inverse one, which is the row's carry matrix:
+ * three's chunks apply it once to the blended matrix, not once per joint. Defining USE_SKINNING here switches
+ * on the skinning chunks that follow (skinbase, skinnormal, skinning) for a mesh three does not know is skinned.
  */
 const SKINNING_PARS = /* glsl */ `
 #define USE_SKINNING
@@ -31,8 +32,9 @@ attribute float instanceRow;
 uniform highp sampler2D crowdBones;
 uniform int crowdJoints;
 const mat4 bindMatrix = mat4( 1.0 );
-const mat4 bindMatrixInverse = mat4( 1.0 );
-mat4 crowdMatrix( const in int k, const in int size ) {
+mat4 bindMatrixInverse;
+mat4 crowdMatrix( const in int k ) {
+  int size = textureSize( crowdBones, 0 ).x;
   int x = ( k * 4 ) % size;
   int y = ( k * 4 ) / size;
   return mat4(
@@ -42,10 +44,14 @@ mat4 crowdMatrix( const in int k, const in int size ) {
     texelFetch( crowdBones, ivec2( x + 3, y ), 0 ) );
 }
 mat4 getBoneMatrix( const in float i ) {
-  int size = textureSize( crowdBones, 0 ).x;
-  int row = int( instanceRow ) * ( crowdJoints + 1 );
-  return crowdMatrix( row + crowdJoints, size ) * crowdMatrix( row + int( i ), size );
+  return crowdMatrix( int( instanceRow ) * ( crowdJoints + 1 ) + int( i ) );
 }
+`;
+
+/** Before three's skinning chunks read the bones: the row's carry (its last matrix), read once per vertex. */
+const SKIN_BASE = /* glsl */ `
+bindMatrixInverse = crowdMatrix( int( instanceRow ) * ( crowdJoints + 1 ) + crowdJoints );
+#include <skinbase_vertex>
 `;
 
 /**
@@ -87,7 +93,9 @@ export function instancedSkinning<M extends Material>(
     previous.call(material, shader, renderer);
     shader.uniforms.crowdBones = uniforms.crowdBones;
     shader.uniforms.crowdJoints = uniforms.crowdJoints;
-    let vertex = shader.vertexShader.replace('#include <skinning_pars_vertex>', SKINNING_PARS);
+    let vertex = shader.vertexShader
+      .replace('#include <skinning_pars_vertex>', SKINNING_PARS)
+      .replace('#include <skinbase_vertex>', SKIN_BASE);
     if (morphs) {
       shader.uniforms.crowdMorphs = morphs;
       vertex = vertex
