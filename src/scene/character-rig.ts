@@ -544,6 +544,7 @@ export class CharacterRig implements Actor, LodSubject {
     this.#walkScene();
     if (this.#output.drawsMeshes) this.#fitBounds();
     this.#output.write(this.model);
+    this.#output.frameDone?.();
   }
 
   /** Whether the character is drawn instanced now. */
@@ -566,6 +567,7 @@ export class CharacterRig implements Actor, LodSubject {
     const step = this.paused ? 0 : dt;
     this.#walkScene();
     this.#pose(step, this.#tiers.posesNow(step, this.#skippable()));
+    this.#output.frameDone?.();
     this.#notify();
   }
 

@@ -6,14 +6,21 @@ const FIRST_CAPACITY = 16;
 
 /**
  * One character's rigid parts in a rigid group: their world matrices, 16 floats a part in the order its
- * parts joined, written by the character (posed or held), and whether it is drawn this frame.
+ * parts joined, written by the character (posed or held), and the last frame it was drawn.
  */
 export interface RigidMember {
   readonly matrices: Float32Array;
-  /** Whether the character is drawn (on the stage, visible, not culled). Read once per frame. */
-  drawn(): boolean;
-  /** `drawn()` as the group's flush read it this frame (so each batch need not ask again). */
-  shown: boolean;
+  /** The group's frame count when the character last said it is drawn (see RigidMarks). */
+  drawnAt: number;
+}
+
+/** What a member tells its rigid group each frame. */
+export interface RigidMarks {
+  /**
+   * `member` is drawn this frame (on the stage, visible, not culled): told by its rig's update while its
+   * objects are at hand. A member not told is left out of the frame's draws.
+   */
+  shows(member: RigidMember): void;
 }
 
 interface RigidEntry {
@@ -68,15 +75,15 @@ class RigidBatch {
     }
   }
 
-  /** The instances drawn this frame: every entry whose member is shown and whose primitive is visible. */
-  flush(): void {
+  /** The instances drawn this frame: every entry whose member was drawn at `frame` and whose primitive is visible. */
+  flush(frame: number): void {
     const mesh = this.#mesh;
     const matrices = mesh.instanceMatrix.array as Float32Array;
     const entries = this.#entries;
     let count = 0;
     for (let i = 0; i < entries.length; i++) {
       const { member, source, offset } = entries[i];
-      if (!member.shown || !source.visible) continue;
+      if (member.drawnAt !== frame || !source.visible) continue;
       const from = member.matrices;
       const to = count * 16;
       for (let k = 0; k < 16; k++) matrices[to + k] = from[offset + k];
@@ -125,10 +132,12 @@ class RigidBatch {
  * Every character of one shared model on a stage whose model has rigid primitives: one instanced draw per
  * primitive (keyed by geometry and material, which every copy of the model shares).
  */
-export class RigidGroup {
+export class RigidGroup implements RigidMarks {
   readonly #members: RigidMember[] = [];
   readonly #batches = new PrimitiveBatches<RigidMember, RigidBatch>();
   readonly #parent: Group;
+  /** Counts the flushes: a frame's `shows` stamp its members with the count the coming flush reads. */
+  #frame = 1;
 
   constructor(parent: Group) {
     this.#parent = parent;
@@ -161,11 +170,14 @@ export class RigidGroup {
     this.#batches.remove(member);
   }
 
+  shows(member: RigidMember): void {
+    member.drawnAt = this.#frame;
+  }
+
   flush(): void {
-    const members = this.#members;
-    for (let i = 0; i < members.length; i++) members[i].shown = members[i].drawn();
+    const frame = this.#frame++;
     const list = this.#batches.list;
-    for (let i = 0; i < list.length; i++) list[i].flush();
+    for (let i = 0; i < list.length; i++) list[i].flush(frame);
   }
 
   dispose(): void {

@@ -2,8 +2,8 @@ import type { Matrix4, Mesh, Object3D, Skeleton as ThreeSkeleton } from 'three';
 import { type Skin, skinningMatrices } from '../runtime/core.js';
 import { identity, multiply } from '../runtime/mat4.js';
 import { drawsItself, type GltfBinding } from './gltf-binding.js';
-import type { RigidMember } from './instanced-rigid.js';
-import type { InstancedSkins, SkinMember, WrittenMark } from './instanced-skin.js';
+import type { RigidMarks, RigidMember } from './instanced-rigid.js';
+import type { InstancedSkins, RowMarks, SkinMember } from './instanced-skin.js';
 import { placeInWorld, type SkinOutput } from './skin-output.js';
 
 /** The rigid parts of a model that draw (a robot's head under its bone, a helmet), each with its joint. */
@@ -29,8 +29,8 @@ interface Slot {
   readonly skin: Skin;
   readonly index: number;
   readonly member: SkinMember;
-  /** Its group's mark, set on each frame the row is written. */
-  readonly written: WrittenMark;
+  /** Its group's marks: the row written, the character drawn. */
+  readonly marks: RowMarks;
   /**
    * The skin's three Skeleton: its boneMatrices is the row itself while the character is instanced (what
    * scripts and debug views read, at no copy), and `own`, its array before, again after.
@@ -59,18 +59,21 @@ export class InstancedSkinOutput implements SkinOutput {
   readonly #slots: Slot[] = [];
   /** The rigid parts' world matrices, drawn by the model's rigid group; null for a model without any. */
   readonly #rigid: RigidMember | null = null;
+  /** The rigid group's marks (set with `#rigid`). */
+  readonly #rigidMarks: RigidMarks | null = null;
   /** Per rigid part, its joint (its matrix is the joint's world matrix). */
   readonly #rigidJoints: Int32Array;
   /** The joint matrices last written (the rig's own array): a held frame carries the rigid parts from them. */
   #posed: Float32Array | null = null;
   readonly #hidden: { mesh: Mesh; mask: number }[] = [];
+  readonly #root: Object3D;
   /** Whether the rows' carry matrices hold a held frame's carry (a posed frame sets them back to identity). */
   #carried = false;
 
   constructor(binding: GltfBinding, skins: InstancedSkins, root: Object3D) {
     this.#skins = skins;
     this.#model = binding.asset;
-    const drawn = () => !this.culled && root.visible && root.parent !== null;
+    this.#root = root;
     binding.skeletons.forEach((_, s) => {
       const sources = binding.skinned.filter((p) => p.skin === s).map((p) => p.mesh);
       if (sources.length === 0) return;
@@ -80,15 +83,15 @@ export class InstancedSkinOutput implements SkinOutput {
       const placed = () => {
         if (skeleton) skeleton.boneMatrices = member.view;
       };
-      const member: SkinMember = { view: new Float32Array(0), carry: new Float32Array(0), row: -1, placed, drawn };
-      const written = skins.join(this.#model, s, skin.joints.length, member, sources);
-      this.#slots.push({ skin, index: s, member, written, skeleton, own });
+      const member: SkinMember = { view: new Float32Array(0), carry: new Float32Array(0), row: -1, placed };
+      const marks = skins.join(this.#model, s, skin.joints.length, member, sources);
+      this.#slots.push({ skin, index: s, member, marks, skeleton, own });
     });
     const rigid = drawnRigidParts(binding);
     this.#rigidJoints = Int32Array.from(rigid, (part) => part.joint);
     if (rigid.length > 0) {
-      this.#rigid = { matrices: new Float32Array(rigid.length * 16), drawn, shown: false };
-      skins.joinRigid(
+      this.#rigid = { matrices: new Float32Array(rigid.length * 16), drawnAt: 0 };
+      this.#rigidMarks = skins.joinRigid(
         this.#model,
         this.#rigid,
         rigid.map((part) => part.mesh),
@@ -122,10 +125,10 @@ export class InstancedSkinOutput implements SkinOutput {
   write(model: Float32Array): void {
     const slots = this.#slots;
     for (let i = 0; i < slots.length; i++) {
-      const { skin, member, written } = slots[i];
+      const { skin, member, marks } = slots[i];
       skinningMatrices(skin, model, member.view);
       if (this.#carried) identity(member.carry, 0);
-      written.dirty = true;
+      marks.dirty = true;
     }
     this.#carried = false;
     this.#posed = model;
@@ -141,6 +144,19 @@ export class InstancedSkinOutput implements SkinOutput {
   }
 
   /**
+   * The character's frame is done: its rows are drawn this frame if it is (on the stage, visible, not culled).
+   * Called by its rig once per update, while the objects read here are in cache: the group's pass over its
+   * members at the end of the frame reads none of them.
+   */
+  frameDone(): void {
+    const root = this.#root;
+    if (this.culled || !root.visible || root.parent === null) return;
+    const slots = this.#slots;
+    for (let i = 0; i < slots.length; i++) slots[i].marks.shows(slots[i].member.row);
+    if (this.#rigid !== null) this.#rigidMarks!.shows(this.#rigid);
+  }
+
+  /**
    * A held frame (RigTiers): the row keeps the last posed skinning and its carry matrix becomes `held` (from
    * the root it was posed at to the root now), which the shader applies to every joint: a reduced-rate
    * character moves smoothly between poses for 16 floats a frame, whatever its joint count.
@@ -152,7 +168,7 @@ export class InstancedSkinOutput implements SkinOutput {
     for (let i = 0; i < slots.length; i++) {
       const carry = slots[i].member.carry;
       for (let k = 0; k < 16; k++) carry[k] = elements[k];
-      slots[i].written.dirty = true;
+      slots[i].marks.dirty = true;
     }
     this.#carried = true;
     const rigid = this.#rigid;

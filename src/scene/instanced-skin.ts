@@ -14,7 +14,7 @@ import {
 import type { Actor, StageCore } from './actor.js';
 import { setFrameBounds } from './frame-bounds.js';
 import { type InstancedSkinUniforms, instancedShadowMaterials, instancedSkinning } from './instanced-material.js';
-import { RigidGroup, type RigidMember } from './instanced-rigid.js';
+import { RigidGroup, type RigidMarks, type RigidMember } from './instanced-rigid.js';
 import { morphTexture, PrimitiveBatches, primitiveKey, worldBatchMesh, writeMorphRow } from './primitive-batches.js';
 
 /** Texels per row of the matrix texture (a matrix is four texels); rows grow with the characters. */
@@ -25,9 +25,8 @@ const FIRST_CAPACITY = 16;
 export const IDENTITY: readonly number[] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
 /**
- * One character in a skin group: its row of skinning matrices, the carry matrix that follows them (applied
- * to every one of them by the shader: identity on a posed frame, the held pose's carry on a held one), and
- * whether it is drawn this frame.
+ * One character in a skin group: its row of skinning matrices and the carry matrix that follows them (applied
+ * by the shader: identity on a posed frame, the held pose's carry on a held one).
  */
 export interface SkinMember {
   /** Its row's skinning matrices in the group's data (replaced when the group grows or the rows are compacted). */
@@ -37,8 +36,6 @@ export interface SkinMember {
   row: number;
   /** Called after `view` and `carry` are replaced (the owner may show the row elsewhere). */
   placed(): void;
-  /** Whether the character is drawn (on the stage, visible, not culled). Read once per frame. */
-  drawn(): boolean;
 }
 
 /** One primitive (a geometry and a material) of a skinned model, drawn once for every member that shows it. */
@@ -103,7 +100,7 @@ class PrimitiveBatch {
   }
 
   /**
-   * The rows drawn this frame: every member that is drawn (`shown`, by row: asked once per member, not
+   * The rows drawn this frame: every member that is drawn (`shown`, by row: told once per member, not
    * once per primitive) and whose copy of this primitive is visible.
    */
   flush(shown: Uint8Array): void {
@@ -141,16 +138,25 @@ class PrimitiveBatch {
   }
 }
 
-/** A group's flag that one of its members wrote matrices since the last upload. */
-export interface WrittenMark {
+/**
+ * What a member tells its group each frame (held by the member, so a frame need not look its group up): that it
+ * wrote its row, and that it is drawn.
+ */
+export interface RowMarks {
+  /** Set when a member wrote matrices since the last upload. */
   dirty: boolean;
+  /**
+   * The member at `row` is drawn this frame (on the stage, visible, not culled): told by its rig's update while
+   * its objects are at hand. A member not told is left out of the frame's draws.
+   */
+  shows(row: number): void;
 }
 
 /**
  * Every character of one skin of one model on a stage: their skinning matrices in one float texture (a row
  * of `joints` matrices per character), and one instanced draw per primitive of the model.
  */
-class SkinGroup implements WrittenMark {
+class SkinGroup implements RowMarks {
   readonly #joints: number;
   readonly #members: SkinMember[] = [];
   readonly #batches = new PrimitiveBatches<SkinMember, PrimitiveBatch>();
@@ -161,6 +167,10 @@ class SkinGroup implements WrittenMark {
   #capacity = 0;
   /** Per row, whether its member is drawn this frame (1) or not (0): filled by `flush`. */
   #shown = new Uint8Array(0);
+  /** Per row, the last frame (`#frame`) its member said it is drawn. */
+  #drawnAt = new Int32Array(0);
+  /** Counts the flushes: a frame's `shows` stamp its row with the count the coming flush reads. */
+  #frame = 1;
   /** Whether a member wrote matrices since the last upload. */
   dirty = false;
 
@@ -183,6 +193,7 @@ class SkinGroup implements WrittenMark {
   add(member: SkinMember, sources: readonly Mesh[]): void {
     if (this.#members.length === this.#capacity) this.#grow(this.#capacity * 2);
     member.row = this.#members.length;
+    this.#drawnAt[member.row] = 0;
     this.#place(member);
     member.carry.set(IDENTITY);
     this.#members.push(member);
@@ -200,6 +211,7 @@ class SkinGroup implements WrittenMark {
       last.row = row;
       const stride = this.#stride;
       this.#data.copyWithin(row * stride, members.length * stride, (members.length + 1) * stride);
+      this.#drawnAt[row] = this.#drawnAt[members.length];
       this.#place(last);
       this.dirty = true;
     }
@@ -209,11 +221,16 @@ class SkinGroup implements WrittenMark {
   flush(): void {
     if (this.dirty && this.#texture) this.#texture.needsUpdate = true;
     this.dirty = false;
-    const members = this.#members;
     const shown = this.#shown;
-    for (let i = 0; i < members.length; i++) shown[i] = members[i].drawn() ? 1 : 0;
+    const drawnAt = this.#drawnAt;
+    const frame = this.#frame++;
+    for (let i = 0; i < this.#members.length; i++) shown[i] = drawnAt[i] === frame ? 1 : 0;
     const list = this.#batches.list;
     for (let i = 0; i < list.length; i++) list[i].flush(shown);
+  }
+
+  shows(row: number): void {
+    this.#drawnAt[row] = this.#frame;
   }
 
   dispose(): void {
@@ -251,6 +268,9 @@ class SkinGroup implements WrittenMark {
     this.#data = data;
     this.#capacity = capacity;
     this.#shown = new Uint8Array(capacity);
+    const drawnAt = new Int32Array(capacity);
+    drawnAt.set(this.#drawnAt);
+    this.#drawnAt = drawnAt;
     this.#texture?.dispose();
     const texture = new DataTexture(data, TEXTURE_WIDTH, height, RGBAFormat, FloatType);
     texture.needsUpdate = true;
@@ -334,10 +354,9 @@ export class InstancedSkins implements Actor {
 
   /**
    * Adds `member` to the group of (`model`, `skin`), drawing `sources` (that skin's meshes in its copy).
-   * Returns the group's mark: set `dirty` when the member wrote its row (held by the member, so a frame
-   * need not look its group up).
+   * Returns the group's marks, for the member to tell it what it wrote and that it is drawn.
    */
-  join(model: object, skin: number, joints: number, member: SkinMember, sources: readonly Mesh[]): WrittenMark {
+  join(model: object, skin: number, joints: number, member: SkinMember, sources: readonly Mesh[]): RowMarks {
     let groups = this.#groups.get(model);
     if (!groups) {
       groups = [];
@@ -350,7 +369,7 @@ export class InstancedSkins implements Actor {
   }
 
   /** Adds `member` to the rigid group of `model`, drawing `sources` (its copy's rigid primitives, in its matrices' order). */
-  joinRigid(model: object, member: RigidMember, sources: readonly Mesh[]): void {
+  joinRigid(model: object, member: RigidMember, sources: readonly Mesh[]): RigidMarks {
     let group = this.#rigid.get(model);
     if (!group) {
       group = new RigidGroup(this.#parent);
@@ -358,6 +377,7 @@ export class InstancedSkins implements Actor {
     }
     group.add(member, sources);
     this.#start();
+    return group;
   }
 
   leaveRigid(model: object, member: RigidMember): void {

@@ -397,6 +397,33 @@ describe('instanced skinning', () => {
     expect(differing(held, posedThere), 'held and posed there draw alike').to.be.lessThan(40);
   });
 
+  it('draws a character only on frames its rig says it is drawn: one the stage stops updating leaves the batches', async () => {
+    // the mannequin with a mesh under its head: a skinned batch and a rigid one
+    const { scene, characters, errors } = await mountRow(3, '', '', await proppedMannequin(4));
+    const stage = scene.stage!;
+    const skinned = () =>
+      instancedMeshes(scene).map((mesh) => (mesh.geometry as InstancedBufferGeometry).instanceCount);
+    const badges = () => (stage.content.getObjectByName('Badge (instanced)') as InstancedMesh).count;
+    scene.step(1 / 60);
+    expect([skinned(), badges()]).to.deep.equal([[3, 3, 3], 3]);
+    // its rig no longer an actor of the stage: its row and parts are stale, and nobody says it is drawn
+    const rig = internals(characters[1]).rig!;
+    stage.removeActor(rig);
+    scene.step(1 / 60);
+    expect([skinned(), badges()]).to.deep.equal([[2, 2, 2], 2]);
+    stage.addActor(rig);
+    scene.step(1 / 60);
+    expect([skinned(), badges()]).to.deep.equal([[3, 3, 3], 3]);
+    // hidden by the page (its root's visibility): left out the same way, on the frame it is hidden
+    rig.root.visible = false;
+    scene.step(0);
+    expect([skinned(), badges()]).to.deep.equal([[2, 2, 2], 2]);
+    rig.root.visible = true;
+    scene.step(0);
+    expect([skinned(), badges()]).to.deep.equal([[3, 3, 3], 3]);
+    expect(errors).to.deep.equal([]);
+  });
+
   it('morphs each instance of a skinned mesh by its own weights, as drawn alone', async () => {
     const src = await exaggeratedMorphs();
     const { scene, characters, errors } = await mountRow(3, 'root-motion="off"', '', src, 'weights-linear');
