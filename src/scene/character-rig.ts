@@ -544,7 +544,7 @@ export class CharacterRig implements Actor, LodSubject {
     this.#walkScene();
     if (this.#output.drawsMeshes) this.#fitBounds();
     this.#output.write(this.model);
-    this.#output.frameDone?.();
+    this.#output.markDrawn?.();
   }
 
   /** Whether the character is drawn instanced now. */
@@ -566,8 +566,9 @@ export class CharacterRig implements Actor, LodSubject {
     this.#placed = false;
     const step = this.paused ? 0 : dt;
     this.#walkScene();
+    // first: a frame whose posing fails still draws the last pose, as three draws a character's own meshes
+    this.#output.markDrawn?.();
     this.#pose(step, this.#tiers.posesNow(step, this.#skippable()));
-    this.#output.frameDone?.();
     this.#notify();
   }
 

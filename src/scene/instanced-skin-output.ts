@@ -144,11 +144,11 @@ export class InstancedSkinOutput implements SkinOutput {
   }
 
   /**
-   * The character's frame is done: its rows are drawn this frame if it is (on the stage, visible, not culled).
-   * Called by its rig once per update, while the objects read here are in cache: the group's pass over its
-   * members at the end of the frame reads none of them.
+   * Tells the groups that the character's rows are drawn this frame if it is (on the stage, visible, not
+   * culled). Called by its rig in each update, while the objects read here are in cache: the groups' pass over
+   * their members at the end of the frame reads none of them.
    */
-  frameDone(): void {
+  markDrawn(): void {
     const root = this.#root;
     if (this.culled || !root.visible || root.parent === null) return;
     const slots = this.#slots;
@@ -158,8 +158,8 @@ export class InstancedSkinOutput implements SkinOutput {
 
   /**
    * A held frame (RigTiers): the row keeps the last posed skinning and its carry matrix becomes `held` (from
-   * the root it was posed at to the root now), which the shader applies to every joint: a reduced-rate
-   * character moves smoothly between poses for 16 floats a frame, whatever its joint count.
+   * the root it was posed at to the root now), which the shader applies to each vertex's blended joints: a
+   * reduced-rate character moves smoothly between poses for 16 floats a frame, whatever its joint count.
    */
   hold(held: Matrix4): void {
     const slots = this.#slots;

@@ -28,8 +28,8 @@ export interface SkinOutput {
   write(model: Float32Array): void;
   /** A frame not posed whose meshes ride `held` (see RigTiers.hold); outputs whose meshes the rig moves need not. */
   hold?(held: Matrix4): void;
-  /** Called by the rig at the end of each update and whenever the output is made (see InstancedSkinOutput). */
-  frameDone?(): void;
+  /** Called by the rig in each update (its tier set) and whenever the output is made (see InstancedSkinOutput). */
+  markDrawn?(): void;
   dispose(): void;
 }
 

@@ -421,7 +421,17 @@ describe('instanced skinning', () => {
     rig.root.visible = true;
     scene.step(0);
     expect([skinned(), badges()]).to.deep.equal([[3, 3, 3], 3]);
-    expect(errors).to.deep.equal([]);
+    // a frame whose posing throws (a modifier gone wrong): reported once, and still drawn with its last pose
+    const broken = {
+      apply: () => {
+        throw new Error('a broken modifier');
+      },
+    };
+    rig.localModifiers.push(broken);
+    scene.step(1 / 60);
+    expect([skinned(), badges()]).to.deep.equal([[3, 3, 3], 3]);
+    rig.localModifiers.splice(rig.localModifiers.indexOf(broken), 1);
+    expect(errors.map((e) => e.code)).to.deep.equal(['internal']);
   });
 
   it('morphs each instance of a skinned mesh by its own weights, as drawn alone', async () => {
