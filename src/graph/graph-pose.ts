@@ -166,23 +166,27 @@ export class GraphPose {
       if (layers[l].additive) {
         if (!written) copyPose(this.rest, this.pose);
         written = true;
+        this.scratch.begin();
         for (let e = 0; e < count; e++) {
           const clip = instance.entryClip(l, e);
           const reference = this.references[clip];
-          if (reference === null || !this.sampleInto(e, clip, instance.entryTime(l, e))) continue;
-          const scratch = this.scratch.poses[e];
-          makeAdditive(scratch, reference, scratch);
-          this.scratch.spoil(e);
+          const s = reference === null ? -1 : this.sampleInto(clip, instance.entryTime(l, e));
+          if (s < 0) continue;
+          const scratch = this.scratch.poses[s];
+          makeAdditive(scratch, reference!, scratch);
+          this.scratch.spoil(s);
           applyAdditive(this.pose, scratch, weight * instance.entryWeight(l, e), mask, this.pose);
         }
         continue;
       }
       let n = 0;
+      this.scratch.begin();
       for (let e = 0; e < count; e++) {
-        if (!this.sampleInto(e, instance.entryClip(l, e), instance.entryTime(l, e))) continue;
-        if (l === 0 && this.rootMotion !== null) this.extract(instance, e, this.scratch.poses[e]);
+        const s = this.sampleInto(instance.entryClip(l, e), instance.entryTime(l, e));
+        if (s < 0) continue;
+        if (l === 0 && this.rootMotion !== null) this.extract(instance, e, this.scratch.poses[s]);
         const input = this.scratch.inputs[n++];
-        input.pose = this.scratch.poses[e];
+        input.pose = this.scratch.poses[s];
         input.weight = weight * instance.entryWeight(l, e);
         input.mask = mask;
       }
@@ -248,12 +252,11 @@ export class GraphPose {
     this.rootMotion!.accumulate(target, c, instance.entryWeight(0, e), pose);
   }
 
-  /** Samples a logical clip into scratch pose e (from the rest pose when it last held another clip). */
-  private sampleInto(e: number, clip: number, time: number): boolean {
+  /** Samples a logical clip into a scratch pose of this layer's set; its index, -1 when the clip is not bound. */
+  private sampleInto(clip: number, time: number): number {
     const binding = this.clips[clip];
-    if (!binding) return false;
-    this.scratch.sample(e, binding, this.clipStarts[clip] + time, this.caches[clip]!);
-    return true;
+    if (!binding) return -1;
+    return this.scratch.sample(binding, this.clipStarts[clip] + time, this.caches[clip]!);
   }
 }
 

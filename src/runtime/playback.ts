@@ -69,8 +69,6 @@ class Slot {
     private readonly state: Float64Array,
     private readonly at: number,
     readonly clock: Clock,
-    /** Its pose in the skeleton's ScratchPoses, sampled into and blended from within one update. */
-    readonly index: number,
   ) {
     state[at] = -1;
   }
@@ -199,7 +197,7 @@ export class Playback {
     for (let i = 0; i < MAX_SLOTS; i++) {
       const from = MAX_SLOTS * SLOT_FIELDS + i * segments;
       const clock = createClock(f64.subarray(from, from + segments));
-      this.slots.push(new Slot(f64, i * SLOT_FIELDS, clock, i));
+      this.slots.push(new Slot(f64, i * SLOT_FIELDS, clock));
     }
   }
 
@@ -323,6 +321,7 @@ export class Playback {
     // Root motion is weighted as the blend will weight the poses (normalized when they sum past 1).
     const motionScale = 1 / Math.max(1, total);
     let live = 0;
+    this.scratch.begin();
     for (const s of this.slots) {
       if (s.clip < 0 || s.overlay) continue;
       const def = this.clips[s.clip];
@@ -333,7 +332,7 @@ export class Playback {
         motion?.accumulate(s.clip, s.clock, s.weight * motionScale, null);
         continue;
       }
-      const pose = this.scratch.sample(s.index, def.binding, s.clock.time, this.caches[s.clip]);
+      const pose = this.scratch.poses[this.scratch.sample(def.binding, s.clock.time, this.caches[s.clip])];
       motion?.accumulate(s.clip, s.clock, s.weight * motionScale, pose);
       const layer = this.scratch.inputs[live++];
       layer.pose = pose;
@@ -378,11 +377,14 @@ export class Playback {
       if (s.clock.finished && s.fadeTo > 0) this.fadeOut(s, this.defaultFade);
       if (!posed) continue;
       const reference = this.references[s.clip];
-      const pose = this.scratch.sample(s.index, def.binding, s.clock.time, this.caches[s.clip]);
+      // each overlay is layered before the next samples
+      this.scratch.begin();
+      const e = this.scratch.sample(def.binding, s.clock.time, this.caches[s.clip]);
+      const pose = this.scratch.poses[e];
       if (reference) {
         makeAdditive(pose, reference, pose);
         // it holds a difference now: the rest pose again before its next sample
-        this.scratch.spoil(s.index);
+        this.scratch.spoil(e);
         applyAdditive(this.pose, pose, s.weight, def.mask ?? null, this.pose);
       } else {
         const layer = this.scratch.inputs[0];

@@ -19,7 +19,13 @@ export class ScratchPoses {
    * mask, every field: the last caller's are still there) and blends them before the next caller runs.
    */
   readonly inputs: BlendLayer[] = [];
+  /** The binding whose channels each pose holds as sampled (null: none, or made a difference since). */
   readonly #held: (ClipBinding | null)[] = [];
+  /** The pass (see begin) each pose was last taken in. */
+  #takenIn = new Float64Array(0);
+  #pass = 1;
+  /** The pose each binding was last sampled into: taken again while it still holds the binding's channels. */
+  readonly #poseOf = new WeakMap<ClipBinding, number>();
 
   private constructor(
     skeleton: Skeleton,
@@ -45,16 +51,40 @@ export class ScratchPoses {
         set.inputs.push({ pose, weight: 0, mask: null });
         set.#held.push(null);
       }
+      const takenIn = new Float64Array(set.poses.length);
+      takenIn.set(set.#takenIn);
+      set.#takenIn = takenIn;
     }
     return set;
   }
 
   /**
-   * Pose e holding `binding`'s clip sampled at `time`. Unless e last held the same binding's channels, it
-   * starts from the rest pose with the clip's still tracks; then only the moving tracks are sampled (the
-   * rest are still the rest pose's or the still tracks' values).
+   * Starts a set of samples blended together (a layer's, a playback's): every pose is free to take again.
+   * A set takes at most as many poses as its caller asked `of` for.
    */
-  sample(e: number, binding: ClipBinding, time: number, cache: SampleCache): Pose {
+  begin(): void {
+    this.#pass++;
+  }
+
+  /**
+   * Samples `binding`'s clip at `time` into a pose not yet taken since `begin` and returns its index in
+   * `poses`. The pose the binding was last sampled into is taken again when it still holds the binding's
+   * channels: then only the moving tracks are sampled. Otherwise the pose taken longest ago starts from the
+   * rest pose with the clip's still tracks. So a crowd blending the same few clips in any order samples each
+   * into a pose of its own, character after character, and copies no rest pose.
+   */
+  sample(binding: ClipBinding, time: number, cache: SampleCache): number {
+    const pass = this.#pass;
+    const takenIn = this.#takenIn;
+    let e = this.#poseOf.get(binding) ?? -1;
+    const home = e >= 0 && this.#held[e] === binding;
+    if (!home || takenIn[e] === pass) {
+      e = 0;
+      for (let i = 1; i < takenIn.length; i++) if (takenIn[i] < takenIn[e]) e = i;
+      // a second sample of the binding in one set (a crossfade within one clip) leaves its home where it is
+      if (!home) this.#poseOf.set(binding, e);
+    }
+    takenIn[e] = pass;
     const pose = this.poses[e];
     if (this.#held[e] !== binding) {
       copyPose(this.rest, pose);
@@ -62,7 +92,7 @@ export class ScratchPoses {
       this.#held[e] = binding;
     }
     sampleMoving(binding, time, cache, pose);
-    return pose;
+    return e;
   }
 
   /**

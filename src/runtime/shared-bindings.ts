@@ -8,7 +8,7 @@ const bindings = new WeakMap<Clip, WeakMap<Skeleton, WeakMap<ReadonlyMap<string,
  * `bindClip`, made once per clip, skeleton and morph slots and shared by every character that plays the clip
  * on that skeleton (the copies of one model share both): a crowd samples through one copy of each clip's
  * plan, kept in cache, and the scratch poses a crowd samples into see the same binding character after
- * character, so they need no reset to the rest pose between them (ScratchPoses.take). A binding is never
+ * character, so they need no reset to the rest pose between them (ScratchPoses.sample). A binding is never
  * changed once made. Errors are bindClip's, thrown each time (nothing is kept for a clip that fails).
  */
 export function sharedClipBinding(

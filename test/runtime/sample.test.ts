@@ -12,6 +12,7 @@ import {
   bindClip,
   buildClip,
   buildSkeleton,
+  type ClipBinding,
   createPose,
   createSampleCache,
   sampleClip,
@@ -270,17 +271,68 @@ describe('runtime: still tracks', () => {
       [a, 1],
     ] as const) {
       const cache = createSampleCache(binding);
-      const pose = scratch.sample(0, binding, t, cache);
+      scratch.begin();
+      const pose = scratch.poses[scratch.sample(binding, t, cache)];
       setRestPose(skel, expected);
       sampleClip(binding, t, cache, expected);
       expectClose(pose.data, expected.data, 0, `${binding.clip.name} at ${t}`);
     }
     // a pose made a difference in place is spoiled: the next sample starts again from the rest and still tracks
-    scratch.poses[0].translations.fill(9);
-    scratch.spoil(0);
-    const pose = scratch.sample(0, a, 0.5, createSampleCache(a));
+    scratch.begin();
+    const e = scratch.sample(a, 0.25, createSampleCache(a));
+    scratch.poses[e].translations.fill(9);
+    scratch.spoil(e);
+    scratch.begin();
+    const pose = scratch.poses[scratch.sample(a, 0.5, createSampleCache(a))];
     setRestPose(skel, expected);
     sampleClip(a, 0.5, createSampleCache(a), expected);
     expectClose(pose.data, expected.data, 0, 'after spoil');
+  });
+
+  it('a scratch set gives each clip its own pose within a set of samples, and the same one again whatever the order', () => {
+    const moving = (name: string, value: number) =>
+      bindClip(
+        buildClip({
+          name,
+          tracks: [
+            { target: 'hips', path: 'translation', times: [0], values: [value, 0, 0] },
+            { target: 'leg', path: 'translation', times: [0, 1], values: [0, value, 0, value, 0, 0] },
+          ],
+        }),
+        skel,
+      );
+    const [a, b, c] = [moving('a', 1), moving('b', 2), moving('c', 3)];
+    const scratch = ScratchPoses.of(skel, 0, undefined, 3);
+    const expected = (binding: ClipBinding, t: number) => {
+      const pose = createPose(3);
+      setRestPose(skel, pose);
+      sampleClip(binding, t, createSampleCache(binding), pose);
+      return pose.data;
+    };
+    const own = new Map<ClipBinding, number>();
+    // a blend space's entries come in the order of its points' weights: the clips swap places between
+    // characters; a crossfade between two states of one clip samples it twice, at two times
+    const sets = [
+      [a, b],
+      [b, a],
+      [a, b, c],
+      [c, b],
+      [a, a],
+      [b, a, c],
+      [a, c],
+    ];
+    sets.forEach((set, k) => {
+      const time = (i: number) => 0.1 + k * 0.1 + i * 0.05;
+      scratch.begin();
+      const taken = set.map((binding, i) => scratch.sample(binding, time(i), createSampleCache(binding)));
+      expect(new Set(taken).size, `set ${k}: one pose each`).to.equal(set.length);
+      set.forEach((binding, i) => {
+        // every pose of the set still holds its own sample once the set is taken (none was written over)
+        expectClose(scratch.poses[taken[i]].data, expected(binding, time(i)), 0, `set ${k}, ${binding.clip.name}`);
+        if (set.indexOf(binding) < i) return;
+        expect(taken[i], `${binding.clip.name} keeps its pose`).to.equal(own.get(binding) ?? taken[i]);
+        own.set(binding, taken[i]);
+      });
+    });
   });
 });
