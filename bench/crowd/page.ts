@@ -92,7 +92,11 @@ async function measure(stage: Stage, frames: number): Promise<Omit<PathResult, '
   if (profiled) console.profile(`${profiled}-frames`);
   const animPerFrame = new Float64Array(frames);
   let rasterMs = 0;
+  // CROWD_AB=1 (run.ts): frames in pairs, variant A then B, so each sees both halves of the stagger
+  const ab = (window as { benchAB?: boolean }).benchAB === true;
+  const variant = globalThis as { benchVariant?: boolean };
   for (let f = 0; f < frames; f++) {
+    if (ab) variant.benchVariant = ((f >> 1) & 1) === 1;
     const start = performance.now();
     const renderedBefore = renderMs;
     stage.step(DT);
@@ -107,6 +111,10 @@ async function measure(stage: Stage, frames: number): Promise<Omit<PathResult, '
   if (profiled) console.profileEnd(`${profiled}-frames`);
   // shown with CROWD_VERBOSE: each measured frame's animation ms (spells and recompiles show as runs of frames)
   console.log(`frames (animation ms): ${Array.from(animPerFrame, (ms) => ms.toFixed(1)).join(' ')}`);
+  if (ab) {
+    variant.benchVariant = false;
+    console.log(`A/B (animation ms): ${variantFigures(animPerFrame, 0)} | ${variantFigures(animPerFrame, 1)}`);
+  }
   gc();
   gc();
   const heapGrowthBytes = heap() - before;
@@ -119,6 +127,14 @@ async function measure(stage: Stage, frames: number): Promise<Omit<PathResult, '
     rasterMs: rasterMs / frames,
     heapGrowthBytes,
   };
+}
+
+/** The mean and median of the frames of one CROWD_AB variant (0: A, 1: B; frames alternate in pairs). */
+function variantFigures(perFrame: Float64Array, variant: number): string {
+  const frames = Array.from(perFrame).filter((_, f) => ((f >> 1) & 1) === variant);
+  const mean = frames.reduce((sum, ms) => sum + ms, 0) / frames.length;
+  const median = frames.sort((a, b) => a - b)[frames.length >> 1];
+  return `${variant === 0 ? 'A' : 'B'} mean ${mean.toFixed(2)}, median ${median.toFixed(2)}`;
 }
 
 function mountScene(): AnimScene {

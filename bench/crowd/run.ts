@@ -45,6 +45,13 @@ const DRAW = process.env.CROWD_DRAW !== '0';
  * frame's animation on this machine.
  */
 const IDLE_MS = Number(process.env.CROWD_IDLE) || 0;
+/**
+ * CROWD_AB=1: an experiment's two variants in one run. The measured frames alternate in pairs between
+ * `globalThis.benchVariant` false (A) and true (B), which the code under trial reads, and the page prints each
+ * variant's mean and median. Both share the page, its memory and the machine's spells: two runs of one variant
+ * differ by up to half, its halves in one run by about 0.1 ms at 1,000.
+ */
+const AB = process.env.CROWD_AB === '1';
 /** CROWD_THREE=0 skips three.js's path (a quicker look at ours alone). */
 const RUN_THREE = process.env.CROWD_THREE !== '0' && DRAW;
 /** CROWD_LOD=<rule>: the scene's `lod` attribute for our path (`off` poses every character every frame). */
@@ -118,6 +125,12 @@ try {
   await tab.waitForFunction('window.benchReady === true', { timeout: 0 });
   if (!DRAW) await tab.evaluate(() => Object.assign(window, { benchDraw: false }));
   if (IDLE_MS > 0) await tab.evaluate((ms) => Object.assign(window, { benchIdle: ms }), IDLE_MS);
+  if (AB) {
+    await tab.evaluate(() => Object.assign(window, { benchAB: true }));
+    tab.on('console', (message) => {
+      if (message.text().startsWith('A/B')) console.log(`    ${message.text()}`);
+    });
+  }
   if (LOD) await tab.evaluate((rule) => Object.assign(window, { benchLod: rule }), LOD);
   const setProfile = (name: string) =>
     tab.evaluate((n) => Object.assign(window, { benchProfile: n }), PROFILE_DIR ? name : '');

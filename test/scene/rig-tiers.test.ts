@@ -3,7 +3,7 @@
  * graph states and root motion every frame; after a skipped frame the same pose; while culled, no skinning.
  */
 import { expect } from '@open-wc/testing';
-import { Matrix4, Sphere } from 'three';
+import { Group, Matrix4, Sphere, Vector3 } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { compileGraph, locomotionGraph } from '../../src/graph/index.js';
 import { CharacterRig, type RigListener } from '../../src/scene/character-rig.js';
@@ -210,6 +210,33 @@ describe('reduced-rate and culled characters keep time with a full-rate twin', (
         );
         expect(d).to.be.below(sphere.radius);
       }
+    rig.dispose();
+  });
+
+  it('places its bounds by the root as its world matrix does: turned, scaled, under a moved parent', async function () {
+    this.timeout(60000);
+    const { rig } = await twin({ n: 0 });
+    const parent = new Group();
+    parent.position.set(4, -1, 2);
+    parent.rotation.set(0.3, -1.1, 0.2);
+    parent.scale.setScalar(1.5);
+    parent.updateMatrixWorld();
+    parent.add(rig.root);
+    rig.root.position.set(-2, 0.5, 3);
+    rig.root.rotation.set(0.1, 2.4, -0.2);
+    rig.root.scale.set(2, -2, 2);
+    const sphere = new Sphere();
+    const size = rig.lodSphere(sphere);
+    // what the root's composed world matrix makes of the same bounds (three's own matrix path)
+    rig.root.updateMatrixWorld();
+    rig.root.matrixAutoUpdate = false;
+    const composed = new Sphere();
+    expect(rig.lodSphere(composed), 'the size').to.be.closeTo(size, 1e-6);
+    expect(sphere.center.distanceTo(composed.center), 'the centre').to.be.below(1e-5);
+    expect(sphere.radius, 'the radius').to.be.closeTo(composed.radius, 1e-5);
+    expect(sphere.center.distanceTo(new Vector3(-2, 0.5, 3).applyMatrix4(parent.matrixWorld))).to.be.below(
+      sphere.radius,
+    );
     rig.dispose();
   });
 
