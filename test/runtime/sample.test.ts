@@ -278,6 +278,7 @@ describe('runtime: still tracks', () => {
       expectClose(pose.data, expected.data, 0, `${binding.clip.name} at ${t}`);
     }
     // a pose made a difference in place is spoiled: the next sample starts again from the rest and still tracks
+    expect(scratch.poses.length, 'one pose: the next sample takes the spoiled one').to.equal(1);
     scratch.begin();
     const e = scratch.sample(a, 0.25, createSampleCache(a));
     scratch.poses[e].translations.fill(9);
@@ -290,6 +291,8 @@ describe('runtime: still tracks', () => {
   });
 
   it('a scratch set gives each clip its own pose within a set of samples, and the same one again whatever the order', () => {
+    // a skeleton of its own: its scratch set has the poses asked for here, no more
+    const skel = buildSkeleton({ names: ['hips', 'leg', 'foot'], parents: [-1, 0, 1] });
     const moving = (name: string, value: number) =>
       bindClip(
         buildClip({
@@ -302,7 +305,8 @@ describe('runtime: still tracks', () => {
         skel,
       );
     const [a, b, c] = [moving('a', 1), moving('b', 2), moving('c', 3)];
-    const scratch = ScratchPoses.of(skel, 0, undefined, 3);
+    // room for the three clips and a second sample of one: no clip's pose is needed for another
+    const scratch = ScratchPoses.of(skel, 0, undefined, 4);
     const expected = (binding: ClipBinding, t: number) => {
       const pose = createPose(3);
       setRestPose(skel, pose);
