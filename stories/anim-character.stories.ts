@@ -16,6 +16,7 @@ interface CharacterArgs {
   position: string;
   heading: number;
   scale: number;
+  height: string;
   skinning: string;
   instancing: string;
   poster: string;
@@ -43,6 +44,7 @@ const meta: Meta<CharacterArgs> = {
     position: '0 0 0',
     heading: 0,
     scale: 1,
+    height: '',
     skinning: 'gpu',
     instancing: 'auto',
     poster: '',
@@ -70,6 +72,10 @@ const meta: Meta<CharacterArgs> = {
     position: { control: 'text' },
     heading: { control: { type: 'range', min: -180, max: 180, step: 1 } },
     scale: { control: { type: 'range', min: 0.25, max: 2, step: 0.05 } },
+    height: {
+      control: 'text',
+      description: 'how tall it stands at rest (`1.8m`, `120cm`): the model scaled to it; empty, its file’s own size',
+    },
     skinning: { control: 'inline-radio', options: ['gpu', 'cpu'] },
     instancing: {
       control: 'inline-radio',
@@ -107,6 +113,7 @@ const meta: Meta<CharacterArgs> = {
         position=${args.position}
         heading=${args.heading}
         scale=${args.scale}
+        height=${args.height || nothing}
         skinning=${args.skinning}
         instancing=${args.instancing}
         poster=${args.poster || nothing}
@@ -204,6 +211,20 @@ export const ManyViewers: Story = {
         ></anim-character>`,
       )}
     </div>
+  `,
+};
+
+/**
+ * Three files made in three units (the Fox in centimetre-like units, about 79 tall; the robot in its own, about
+ * 4.5; the mannequin in metres), stood side by side by `height` alone: 0.6, 1.2 and 1.8 m.
+ */
+export const SameScene: Story = {
+  render: () => html`
+    <anim-scene shadows ground controls style="height: 360px" camera-orbit="0deg 6deg 74%">
+      <anim-character src="/assets/third-party/Fox.glb" clip="Survey" height="0.6m" position="-1.1 0 0" heading="40"></anim-character>
+      <anim-character src="/assets/third-party/RobotExpressive.glb" clip="Idle" height="1.2m" position="0 0 0"></anim-character>
+      <anim-character src="/assets/mannequin.glb" clip="idle" height="1.8m" position="1.1 0 0"></anim-character>
+    </anim-scene>
   `,
 };
 

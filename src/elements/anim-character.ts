@@ -93,6 +93,7 @@ export type {
  * @attr position - Where the character stands, `"x y z"` in metres. Default `"0 0 0"`.
  * @attr heading - Which way it faces, degrees about the vertical axis; 0 faces +Z (the camera's default side), positive turns left (counter-clockwise seen from above). Default 0.
  * @attr scale - Uniform scale, greater than 0. Default 1.
+ * @attr height - How tall the character stands, a length greater than 0 (metres, or with `m` / `cm` / `mm`): the model is scaled so that its rest pose is this tall, whatever units its file was made in (`scale` then multiplies). For a scene of models from different sources. Unset (the default), the model keeps the size its file gives.
  * @attr skinning - `gpu` (bone textures, the default) or `cpu` (the runtime deforms positions and normals each frame).
  * @attr poster - URL of an image shown until the first frame is drawn (a viewer: until it reveals, see `reveal`; in a scene: until the model is posed). Without one a viewer shows a neutral placeholder with a quiet spinner.
  * @attr reveal - When a viewer (a character outside any scene) takes its placeholder or poster away: `auto` (the default) at the first frame drawn with the model loaded (or failed), `manual` only when `dismissPoster()` is called.
@@ -122,6 +123,7 @@ export type {
  * @prop {[number, number, number]} position - Where the character stands, `"x y z"` in metres (default `"0 0 0"`); accepts the text too. Reads where it stands now: root motion, a controller, a warp or getting up move it. Setting it puts it there (a controller's capsule follows); a model loaded later stands where the last one got to.
  * @prop {number} heading - Which way it faces, degrees about the vertical axis (default 0): 0 faces +Z, positive turns left. Reads the heading now, in (−180, 180]: root motion and controllers turn it.
  * @prop {number} scale - See the `scale` attribute.
+ * @prop {number | null} height - See the `height` attribute: metres, null when unset; takes a number of metres or the text.
  * @prop {SkinningMode} skinning - See the `skinning` attribute.
  * @prop {'auto' | 'off'} instancing - See the `instancing` attribute.
  * @prop {string | null} poster - See the `poster` attribute.
@@ -140,7 +142,7 @@ export type {
  * @prop {boolean} verticalHandoff - See the `vertical-handoff` attribute.
  * @prop {number | null} groundSpeed - Ground speed (m/s) that clips with a stride follow when root motion is off; null (the default) measures how fast the character moves.
  * @prop {boolean} warping - Read-only: whether a motion warp is placing the character.
- * @prop {Object3D | undefined} object3D - Read-only: the character's three.js root (placed by `position`, `heading` and `scale`, holding the model; an instanced character's model is left out of the scene while three draws nothing of it), undefined until a model is bound. For attaching scene objects by hand; do not edit the model under it.
+ * @prop {Object3D | undefined} object3D - Read-only: the character's three.js root (placed by `position`, `heading`, `scale` and `height`, holding the model; an instanced character's model is left out of the scene while three draws nothing of it), undefined until a model is bound. For attaching scene objects by hand; do not edit the model under it.
  * @prop {Promise<void>} ready - Answers for the `src` set last, read after setting it: resolves when that model is bound and its first frame posed (at once without a `src`); rejects with its load's coded error (`code` as in `anim-error`).
  *
  * @fires {CustomEvent<AnimLoadDetail>} anim-load - The model is bound: `{clips, bones, humanoid}` (`humanoid`: the slots its humanoid map found, null when it has none).
@@ -220,7 +222,7 @@ export class AnimCharacter extends CharacterAttributes implements CharacterOwner
     }
   }
 
-  /** The character's three.js root (placed by position, heading and scale); undefined until a model is bound. */
+  /** The character's three.js root (placed by position, heading, scale and height); undefined until a model is bound. */
   get object3D(): Object3D | undefined {
     return this.#parts.loader.rig?.root;
   }

@@ -20,6 +20,7 @@ import {
   parseAngle,
   parseClipTime,
   parseEnum,
+  parseLength,
   parseNumber,
   parseVector3,
   type Vector3Tuple,
@@ -32,6 +33,11 @@ const parseLoading = (text: string) => parseEnum(text, ['eager', 'lazy'] as cons
 function parseScale(text: string): Parsed<number> {
   const parsed = parseNumber(text, { min: 0 });
   return parsed.ok && parsed.value === 0 ? { ok: false, message: `"${text}" is not a scale greater than 0` } : parsed;
+}
+
+function parseHeight(text: string): Parsed<number> {
+  const parsed = parseLength(text, { min: 0 });
+  return parsed.ok && parsed.value === 0 ? { ok: false, message: `"${text}" is not a height greater than 0` } : parsed;
 }
 
 /** A clip time as the `clipStart` / `clipEnd` properties read it: seconds as a number, a percentage as its text. */
@@ -213,7 +219,24 @@ export abstract class CharacterAttributes extends ViewElement {
   set scale(value: number | string | null | undefined) {
     const p = this.#parts;
     p.motion.scale = acceptValue(this, 'scale', value, parseScale, p.motion.scale, 1);
-    p.loader.rig?.root.scale.setScalar(p.motion.scale);
+    this.#rescale();
+  }
+
+  @property()
+  get height(): number | null {
+    return this.#parts.motion.height;
+  }
+  set height(value: number | string | null | undefined) {
+    const p = this.#parts;
+    p.motion.height = acceptValue<number | null>(this, 'height', value, parseHeight, p.motion.height, null);
+    this.#rescale();
+  }
+
+  /** The root at the scale `scale` and `height` give together. */
+  #rescale(): void {
+    const p = this.#parts;
+    const rig = p.loader.rig;
+    if (rig) rig.root.scale.setScalar(p.motion.scaleOf(rig));
     p.redraw();
   }
 

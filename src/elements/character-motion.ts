@@ -1,5 +1,5 @@
 /**
- * Where `<anim-character>` stands and how it moves: `position`, `heading`, `scale`, the `root-motion`
+ * Where `<anim-character>` stands and how it moves: `position`, `heading`, `scale`, `height`, the `root-motion`
  * attribute's grammar and settings (`root-bone`, `vertical-handoff`, `groundSpeed`), the root-motion
  * report, and `warp()` with its `<anim-warp>` lookup and target checks.
  */
@@ -148,6 +148,8 @@ export class CharacterMotion {
   /** Degrees about the vertical. */
   heading = 0;
   scale = 1;
+  /** The height to stand at in metres, the model scaled to it (then by `scale`); null: the model's own size. */
+  height: number | null = null;
   setting: RootMotionSetting = ROOT_MOTION_AUTO;
   rootBone: string | null = null;
   verticalHandoff = false;
@@ -200,8 +202,14 @@ export class CharacterMotion {
     const { root } = rig;
     root.position.set(...this.position);
     root.rotation.set(0, (this.heading * Math.PI) / 180, 0);
-    root.scale.setScalar(this.scale);
+    root.scale.setScalar(this.scaleOf(rig));
     rig.placement = this.placement;
+  }
+
+  /** The root's scale on `rig`: `scale`, times what brings the model's rest height to `height` when one is set. */
+  scaleOf(rig: CharacterRig): number {
+    const rest = this.height === null ? 0 : rig.restHeight;
+    return rest > 0 ? (this.scale * this.height!) / rest : this.scale;
   }
 
   /** Keeps where the rig got to, for the next model. */

@@ -43,6 +43,7 @@ import {
   sortByOrder,
   type TimedPoseSource,
 } from './pose-pipeline.js';
+import { restHeight } from './rest-height.js';
 import { rigExtent } from './rig-extent.js';
 import { placeRoot, type RigPlacement } from './rig-placement.js';
 import { RigRootMotion } from './rig-root-motion.js';
@@ -478,6 +479,11 @@ export class CharacterRig implements Actor, LodSubject {
   }
 
   // ——— skeleton ———
+
+  /** How tall the model stands at rest in its own units (0: nothing to measure); see rest-height.ts. */
+  get restHeight(): number {
+    return restHeight(this.binding);
+  }
 
   /** Names of the skins' joints in skeleton order (every node's, when the model has no skin). */
   get boneNames(): string[] {

@@ -85,7 +85,7 @@ export class RigTiers {
       updateRootWorld(root);
       out.copy(this.extent.sphere).applyMatrix4(root.matrixWorld);
     }
-    const size = (this.extent.size * out.radius) / (this.extent.sphere.radius || 1);
+    const size = (this.extent.size * out.radius) / (radius || 1);
     return Number.isFinite(size + out.center.x + out.center.y + out.center.z) ? size : -1;
   }
 }

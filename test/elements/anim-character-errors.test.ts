@@ -132,12 +132,13 @@ describe('<anim-character> bad input', () => {
     expect(el.speed, 'removing restores the default').to.equal(1);
   });
 
-  it('bad position, heading, scale, skinning, loading and clip window values each report bad-attribute', async () => {
+  it('bad position, heading, scale, height, skinning, loading and clip window values each report bad-attribute', async () => {
     const { el, errors } = await ctx.add({ src: MANNEQUIN });
     const bad = {
       position: '1 2',
       heading: 'north',
       scale: '0',
+      height: 'tall',
       skinning: 'quantum',
       loading: 'soon',
       'clip-start': '150%',
@@ -149,15 +150,16 @@ describe('<anim-character> bad input', () => {
     Object.entries(bad).forEach(([k, v], i) => {
       expect(errors[i].message).to.contain(k).and.contain(`"${v}"`);
     });
-    expect([el.position, el.heading, el.scale, el.skinning, el.loading, el.clipStart, el.clipEnd]).to.deep.equal([
-      [0, 0, 0],
-      0,
-      1,
-      'gpu',
-      'eager',
-      null,
-      null,
-    ]);
+    expect([
+      el.position,
+      el.heading,
+      el.scale,
+      el.height,
+      el.skinning,
+      el.loading,
+      el.clipStart,
+      el.clipEnd,
+    ]).to.deep.equal([[0, 0, 0], 0, 1, null, 'gpu', 'eager', null, null]);
     ctx.stillAnimating();
   });
 

@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { Matrix4, Quaternion, type SkinnedMesh, Vector3 } from 'three';
+import { Box3, Matrix4, Quaternion, type SkinnedMesh, Vector3 } from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { AnimCharacter, AnimLoadDetail, AnimPlayDetail } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { bindClip, importGltf, localToModel, Playback, parseGlb, skinningMatrices } from '../../src/runtime/index.js';
@@ -8,6 +9,7 @@ import { collect, collectErrors, MANNEQUIN, mountCharacter, settle } from '../he
 import { triangleGlb } from '../helpers/glb.js';
 import { internals } from '../helpers/internals.js';
 import { expectClose } from '../helpers/math.js';
+import { MODELS } from '../helpers/shared-models.js';
 import { fetchBytes } from '../mannequin/mannequin-fixture.js';
 
 /** The runtime alone over the same file: what the character must show, computed by hand. */
@@ -444,6 +446,56 @@ describe('<anim-character>', () => {
       scene.step(0);
       // a quarter turn left about +Y takes +Z to +X
       expectClose(at(), [rest[2], rest[1], -rest[0]], 1e-5, 'turned');
+    });
+  });
+
+  describe('height', () => {
+    /** The model's rest-pose height as three.js measures it: its meshes' vertices, skinned by its bones at rest. */
+    async function threeRestHeight(url: string): Promise<number> {
+      const gltf = await new GLTFLoader().loadAsync(url);
+      gltf.scene.updateMatrixWorld(true);
+      const box = new Box3().setFromObject(gltf.scene, true);
+      return box.max.y - box.min.y;
+    }
+
+    it('stands any model as tall as asked, whatever its units: the rest pose scaled to the metres given', async () => {
+      const { scene, character, errors } = await mountCharacter(`src="${MODELS.fox}" height="1.2m"`);
+      const root = () => character.object3D!.scale;
+      // the Fox is made in centimetre-like units (about 79 tall at rest): without a height it stands that tall
+      const fox = await threeRestHeight(MODELS.fox);
+      expect(fox).to.be.within(70, 90);
+      expect(character.height).to.equal(1.2);
+      expect(root().x).to.be.closeTo(1.2 / fox, 1e-6);
+      character.height = '60cm';
+      expect(root().x, 'centimetres').to.be.closeTo(0.6 / fox, 1e-6);
+      character.scale = 2;
+      expect(root().x, 'scale multiplies').to.be.closeTo(1.2 / fox, 1e-6);
+      expect([root().y, root().z]).to.deep.equal([root().x, root().x]);
+      character.removeAttribute('height');
+      expect(character.height).to.equal(null);
+      expect(root().x, 'unset: the file’s own size').to.equal(2);
+      character.scale = 1;
+      // a new model is measured anew, rigid parts (the robot's) and skins alike
+      for (const url of [MODELS.robot, MANNEQUIN]) {
+        character.height = 1.8;
+        character.src = url;
+        await character.ready;
+        expect(root().x, url).to.be.closeTo(1.8 / (await threeRestHeight(url)), 1e-6);
+      }
+      scene.step(1 / 30);
+      expect(errors).to.deep.equal([]);
+    });
+
+    it('a bad height reports bad-attribute naming it and keeps the last one', async () => {
+      const { character, errors } = await mountCharacter(`src="${MANNEQUIN}" height="1.5"`);
+      const scale = character.object3D!.scale.x;
+      const bad = ['0', '-2m', 'tall', '1.8ft'];
+      for (const value of bad) character.setAttribute('height', value);
+      await settle();
+      expect(errors.map((e) => e.code)).to.deep.equal(bad.map(() => 'bad-attribute'));
+      for (const [i, value] of bad.entries()) expect(errors[i].message).to.contain('height').and.contain(`"${value}"`);
+      expect(character.height).to.equal(1.5);
+      expect(character.object3D!.scale.x).to.equal(scale);
     });
   });
 
