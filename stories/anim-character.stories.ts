@@ -143,7 +143,7 @@ export const CpuSkinning: Story = { args: { skinning: 'cpu', clip: 'wave' } };
  */
 export const Together: Story = {
   render: (args) => html`
-    <anim-scene shadows ground controls style="height: 360px" camera-orbit="0deg 12deg 6m">
+    <anim-scene shadows ground controls style="height: 360px" camera-orbit="0deg 12deg 100%">
       ${['idle', 'walk-inplace', 'wave', 'run-inplace', 'crouch-idle'].map(
         (clip, i) => html`<anim-character
           src=${args.src}
@@ -220,7 +220,7 @@ export const ManyViewers: Story = {
  */
 export const SameScene: Story = {
   render: () => html`
-    <anim-scene shadows ground controls style="height: 360px" camera-orbit="0deg 6deg 74%">
+    <anim-scene shadows ground controls style="height: 360px" camera-orbit="0deg 6deg 100%">
       <anim-character src="/assets/third-party/Fox.glb" clip="Survey" height="0.6m" position="-1.1 0 0" heading="40"></anim-character>
       <anim-character src="/assets/third-party/RobotExpressive.glb" clip="Idle" height="1.2m" position="0 0 0"></anim-character>
       <anim-character src="/assets/mannequin.glb" clip="idle" height="1.8m" position="1.1 0 0"></anim-character>

@@ -210,7 +210,7 @@ export const DebugViews: Story = {
 
 /** Twelve rows of walkers into the distance: the far ones posed every 2nd or 4th frame (`debug="stats"`); try `lod="off"`. */
 export const LevelOfDetail: Story = {
-  args: { cameraOrbit: '0deg 8deg 6m', debug: 'stats', lod: '15% 5%' },
+  args: { cameraOrbit: '0deg 8deg 7.5m', debug: 'stats', lod: '15% 5%' },
   render: (args) =>
     scene(
       args,

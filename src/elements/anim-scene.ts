@@ -82,11 +82,14 @@ const APPLY = {
  * hidden or the scene is off screen.
  *
  * The camera frames the content by itself, in the model-viewer manner: when a model arrives, the `auto`
- * parts of `camera-target` and `camera-orbit` fit its animated bounds (every pose of every clip, sampled
- * once at load; a walk's root motion is shown in place, see `<anim-character root-motion>`), so a
- * centimetre-scaled fox, a 0.01-scaled armature and a tall tower all fill the view with a margin. The near
- * and far planes, the ground disc, its grid cell and fade, and the shadow camera scale with the model.
- * `frame()` fits again on demand (after the page moved or scaled a model).
+ * parts of `camera-target` and `camera-orbit` fit its animated bounds (every pose of the clips the character
+ * shows: the one it plays, every clip its graph may play, the rest pose before any; each clip sampled once
+ * per file; a walk's root motion is shown in place, see `<anim-character root-motion>`), so a
+ * centimetre-scaled fox, a 0.01-scaled armature and a tall tower all fill the view with a margin. A clip
+ * played for the first time that reaches farther (a climb after an idle) widens the frame, unless the camera
+ * was moved since its last fit (dragged, zoomed, by the keys, by auto-rotate or by a script): then it stays.
+ * The near and far planes, the ground disc, its grid cell and fade, and the shadow camera scale with the
+ * model. `frame()` fits again on demand (after the page moved or scaled a model).
  *
  * 3D children (`<anim-character>`, …) find the scene's stage through context. A character outside any scene
  * makes a stage of its own, so a scene is needed only to put several things on one stage or to set the
@@ -98,7 +101,7 @@ const APPLY = {
  * @summary A 3D stage: renderer, camera, lights, ground and the frame loop for the characters inside.
  *
  * @attr camera-orbit - Camera position around the target: `"yaw pitch distance"`, each part `auto` or a value; angles in degrees (or with `deg`/`rad`/`turn`), yaw 0 looks at the model's front (from +Z), pitch above the horizon within ±90°; the distance in metres (`m`/`cm`/`mm`) or a percentage of the fitted distance (`150%`). `auto`: yaw 30°, pitch 15°, and the distance at which the model's animated bounds fill 85% of the view. Default `"auto auto auto"`.
- * @attr camera-target - The point the camera looks at and orbits: `auto` (the centre of the model's animated bounds: every pose of every clip, root motion shown in place) or `"x y z"` lengths. Default `auto`.
+ * @attr camera-target - The point the camera looks at and orbits: `auto` (the centre of the model's animated bounds: every pose of the clips it shows, root motion shown in place) or `"x y z"` lengths. Default `auto`.
  * @attr field-of-view - Vertical field of view, an angle from 1° to 179°, or `auto` (35°). Default `auto`.
  * @attr min-camera-orbit - Lower limits of the orbit the user may drag or zoom to, `"yaw pitch distance"` as `camera-orbit`; an `auto` part leaves that side open (distance: a quarter of the fitted distance). Default `"auto auto auto"`.
  * @attr max-camera-orbit - Upper limits, as `min-camera-orbit` (distance `auto`: four times the fitted distance).

@@ -34,7 +34,6 @@ function parseScale(text: string): Parsed<number> {
   const parsed = parseNumber(text, { min: 0 });
   return parsed.ok && parsed.value === 0 ? { ok: false, message: `"${text}" is not a scale greater than 0` } : parsed;
 }
-
 function parseHeight(text: string): Parsed<number> {
   const parsed = parseLength(text, { min: 0 });
   return parsed.ok && parsed.value === 0 ? { ok: false, message: `"${text}" is not a height greater than 0` } : parsed;

@@ -88,7 +88,7 @@ export class CharacterParts {
         playback.install(rig);
         motion.apply(rig);
         motion.place(rig);
-        loadedCharacterCode().frameCharacter(rig);
+        loadedCharacterCode().frameCharacter(rig, () => this.loader.stage?.contentChanged(true));
         graph.attach(rig);
         playback.start();
         // a clip that starts by itself (no graph decides) is what reduced motion holds

@@ -1,7 +1,6 @@
 import { Box3, type BufferAttribute, type BufferGeometry, type Mesh, Vector3 } from 'three';
 import {
-  bindClip,
-  type Clip,
+  type ClipBinding,
   createPose,
   createSampleCache,
   localToModel,
@@ -15,7 +14,7 @@ import type { GltfBinding } from './gltf-binding.js';
 
 /** The space a model's animation sweeps, in the character root's frame (before its position, heading, scale). */
 export interface AnimatedBounds {
-  /** Every pose of every clip as played with the root's motion left in the skeleton. */
+  /** Every pose of the clips as played with the root's motion left in the skeleton. */
   readonly moving: Box3;
   /** The same poses with the root joint's horizontal motion taken out (root motion shown in place). */
   readonly inPlace: Box3;
@@ -137,14 +136,15 @@ function expandByPositions(box: Box3, positions: Float32Array): void {
 }
 
 /**
- * The bounds a model's animation sweeps: every clip is posed at evenly spaced times (and the rest pose),
- * each mesh's morph targets are mixed by the sampled weights, skinned meshes are skinned vertex by vertex
- * on the CPU and rigid ones moved by their joint: exact at each sample, so a morph-only mesh is framed at
- * its largest shape and a 0.01-scaled armature at its true size. Load-time work: it allocates.
+ * The bounds a model's animation sweeps: each clip (bound to the model's skeleton) is posed at evenly spaced
+ * times, or the rest pose alone when `clips` is empty; each mesh's morph targets are mixed by the sampled
+ * weights, skinned meshes are skinned vertex by vertex on the CPU and rigid ones moved by their joint: exact
+ * at each sample, so a morph-only mesh is framed at its largest shape and a 0.01-scaled armature at its true
+ * size. Load-time work: it allocates.
  */
 export function animatedBounds(
   binding: GltfBinding,
-  clips: readonly Clip[] = binding.asset.clips,
+  clips: readonly ClipBinding[],
   options: AnimatedBoundsOptions = {},
 ): AnimatedBounds {
   const { asset } = binding;
@@ -155,7 +155,7 @@ export function animatedBounds(
   const sources = meshSources(binding);
   const matrices = asset.skins.map((skin) => new Float32Array(skin.joints.length * 16));
   const vertices = sources.reduce((n, s) => n + s.out.length / 3, 0);
-  const totalSeconds = clips.reduce((t, c) => t + c.duration, 0);
+  const totalSeconds = clips.reduce((t, c) => t + c.clip.duration, 0);
   const rate = Math.min(options.rate ?? 12, (options.budget ?? 1.5e6) / Math.max(1, vertices * totalSeconds));
   const moving = new Box3();
   const inPlace = new Box3();
@@ -192,10 +192,12 @@ export function animatedBounds(
   const jointX = () => model[rootJoint * 16 + 12];
   const jointZ = () => model[rootJoint * 16 + 14];
 
-  setRestPose(skeleton, pose, asset.defaultWeights);
-  measure(0, 0);
-  for (const clip of clips) {
-    const clipBinding = bindClip(clip, skeleton, asset.morphs);
+  if (clips.length === 0) {
+    setRestPose(skeleton, pose, asset.defaultWeights);
+    measure(0, 0);
+  }
+  for (const clipBinding of clips) {
+    const { clip } = clipBinding;
     const cache = createSampleCache(clipBinding);
     const samples = Math.max(4, Math.min(64, Math.ceil(clip.duration * rate)));
     for (let k = 0; k <= samples; k++) {

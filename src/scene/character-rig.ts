@@ -263,11 +263,36 @@ export class CharacterRig implements Actor, LodSubject {
     this.#rebuild(this.#pending ?? this.#definitions);
   }
 
+  /**
+   * The clips the character has shown (played, or named by its graph, which may play any of them), by
+   * binding: what its framing holds (character-framing.ts). Empty until one plays: the rest pose is framed.
+   */
+  readonly shownClips = new Set<ClipBinding>();
+  /** Whether the rest pose was shown after a clip (`stop()`): framed beside the clips. */
+  restShown = false;
+  /** Called when a clip joins `shownClips` (the stage refits its camera to hold it). */
+  onShownClip: (() => void) | null = null;
+
+  /** Counts the library's clips of these names as shown (unknown names are left to whoever plays them). */
+  showClips(names: readonly string[]): void {
+    for (const name of names) {
+      const index = this.#library.indexByName.get(name);
+      if (index !== undefined) this.#shown(this.#library.clips[index].playback.binding);
+    }
+  }
+
+  #shown(binding: ClipBinding): void {
+    if (this.shownClips.has(binding)) return;
+    this.shownClips.add(binding);
+    this.onShownClip?.();
+  }
+
   /** Crossfades to a clip. Idempotent: asking for the clip already playing (not finished) does nothing. */
   play(name: string, options: RigPlayOptions = {}): PlayResult {
     const index = this.#library.indexByName.get(name);
     if (index === undefined) return 'unknown';
     const clip = this.#library.clips[index];
+    this.#shown(clip.playback.binding);
     const length = clip.end - clip.start;
     const start = options.start ?? 0;
     const end = options.end ?? length;
@@ -354,6 +379,9 @@ export class CharacterRig implements Actor, LodSubject {
   /** Fades every clip out to the rest pose (over the default fade unless given). */
   stop(fade = this.#defaultFade): void {
     this.#playback.stop(fade);
+    if (this.restShown) return;
+    this.restShown = true;
+    this.onShownClip?.();
   }
 
   /** Default crossfade, seconds. */

@@ -8,7 +8,7 @@ const _local = new Box3();
 const _object = new Box3();
 
 /**
- * Gives `object` framing bounds of its own (a character's animated bounds: every pose of every clip), used
+ * Gives `object` framing bounds of its own (a character's animated bounds: every pose of the clips it shows), used
  * instead of its meshes' current boxes when the stage frames its content.
  */
 export function setFrameBounds(object: Object3D, source: FrameBoundsSource | null): void {

@@ -139,6 +139,8 @@ export class GraphSource implements TimedPoseSource {
  */
 export function rigGraphSource(rig: CharacterRig, graph: CompiledGraph): GraphSource {
   const { asset } = rig.binding;
+  // the graph may play any of its clips as its params move: the framing holds them all from the start
+  rig.showClips(graph.clipNames);
   const clips = rig.library.clips.map((c) => ({
     name: c.name,
     binding: c.playback.binding,

@@ -44,6 +44,8 @@ export class StageCamera {
   fittedDistance = 4;
   readonly #bounds = new Box3().copy(EMPTY_BOUNDS);
   readonly #target = new Vector3();
+  /** Where `place` last put the camera: a camera elsewhere was moved since (see `fit`). */
+  readonly #placedAt = new Vector3();
   #controls: OrbitControls | undefined;
   #idle = Number.POSITIVE_INFINITY;
   /** Asked for a redraw after every camera change. */
@@ -55,6 +57,7 @@ export class StageCamera {
     redraw: () => void,
   ) {
     this.#redraw = redraw;
+    this.#placedAt.copy(camera.position);
   }
 
   /** The model's framing bounds (world space); an empty box means the empty-stage default. */
@@ -62,8 +65,13 @@ export class StageCamera {
     return this.#bounds;
   }
 
-  /** Fits to new bounds (`auto` parts follow them) and places the camera. */
-  fit(bounds: Box3): void {
+  /**
+   * Fits to new bounds (`auto` parts follow them) and places the camera; with `unlessMoved`, only while the
+   * camera is where it was last placed (a camera moved since stays, and the bounds wait for the next fit).
+   */
+  fit(bounds: Box3, unlessMoved = false): void {
+    // a camera moved since it was placed (dragged, zoomed, turned by the keys, auto-rotate, a script) may stay
+    if (unlessMoved && !this.camera.position.equals(this.#placedAt)) return;
     this.#bounds.copy(bounds.isEmpty() ? EMPTY_BOUNDS : bounds);
     this.place();
   }
@@ -92,6 +100,7 @@ export class StageCamera {
     camera.far = far;
     camera.updateProjectionMatrix();
     this.#configureControls(target);
+    this.#placedAt.copy(camera.position);
     this.#redraw();
   }
 

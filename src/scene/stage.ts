@@ -180,19 +180,24 @@ export class Stage implements StageCore {
 
   /**
    * Refits the shadow camera, the ground and debug overlays to `content`, and the camera's `auto` parts
-   * while `autoFrame` holds; call after adding or removing objects.
+   * while `autoFrame` holds; call after adding or removing objects. With `framing` (a character's framing
+   * bounds grew: it showed a clip for the first time, see character-framing.ts) a camera moved since its
+   * last fit stays where it is.
    */
-  contentChanged(): void {
+  contentChanged(framing = false): void {
     this.#contentVersion++;
     this.loop.requestRedraw();
     // many changes in a row (a crowd's characters arriving) refit once: before the next frame, on the next
-    // read of the bounds or framing, or at the end of this task's microtasks, whichever comes first
+    // read of the bounds or framing, or at the end of this task's microtasks; a content change among them wins
+    this.#refitKeepsCamera = framing && (!this.#refitPending || this.#refitKeepsCamera);
     if (this.#refitPending) return;
     this.#refitPending = true;
     queueMicrotask(this.#refitNow);
   }
 
   #refitPending = false;
+  /** Whether the pending refit is for framing changes alone (see contentChanged), which leave a moved camera be. */
+  #refitKeepsCamera = false;
   readonly #refitNow = (): void => {
     if (!this.#refitPending || this.#disposed) return;
     this.#refitPending = false;
@@ -201,13 +206,13 @@ export class Stage implements StageCore {
       if ((object as Mesh).isMesh) object.castShadow = true;
     });
     this.#fitStage();
-    if (this.autoFrame) this.view.fit(this.#frameBounds);
+    if (this.autoFrame) this.view.fit(this.#frameBounds, this.#refitKeepsCamera);
     this.#rebuildOverlay();
   };
 
   /**
    * Fits the camera to the content now, whatever `autoFrame` says: the target, distance and clip planes
-   * follow the model's framing bounds (a character's: every pose of its clips), and the orbit returns to
+   * follow the model's framing bounds (a character's: every pose of the clips it shows), and the orbit returns to
    * the one asked for.
    */
   frame(): void {
