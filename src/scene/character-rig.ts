@@ -258,6 +258,8 @@ export class CharacterRig implements Actor, LodSubject {
    * is rebuilt at once, so they can be played straight after.
    */
   setExternalClips(external: ExternalClips): void {
+    // none before and none now: the library stands as built (a crowd's copies skip a second build each)
+    if (external.size === 0 && this.#external.size === 0 && !this.#pending) return;
     this.#external = external;
     this.#tiers.extent = null;
     this.#rebuild(this.#pending ?? this.#definitions);

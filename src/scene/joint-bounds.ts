@@ -5,6 +5,56 @@ import { length3 } from '../runtime/length.js';
 const _inverse = new Matrix4();
 const _vertex = new Vector3();
 
+/** Bind-pose joint positions in mesh space, 3 per skin slot, by skin (every character of a file shares them). */
+const bindPositionsBySkin = new WeakMap<Skin, Float32Array>();
+/** Each geometry's reach from its joints, by skin: a file's thousand copies measure its vertices once. */
+const reachBySkin = new WeakMap<Skin, WeakMap<BufferGeometry, number>>();
+
+function bindPositionsOf(skin: Skin): Float32Array {
+  let positions = bindPositionsBySkin.get(skin);
+  if (positions) return positions;
+  positions = new Float32Array(skin.joints.length * 3);
+  for (let i = 0; i < skin.joints.length; i++) {
+    _inverse.fromArray(skin.inverseBinds, i * 16).invert();
+    positions.set(_inverse.elements.slice(12, 15), i * 3);
+  }
+  bindPositionsBySkin.set(skin, positions);
+  return positions;
+}
+
+/** How far any vertex of `geometry` lies from the joint of `skin` that moves it most, in the bind pose. */
+function reachOf(skin: Skin, geometry: BufferGeometry): number {
+  let byGeometry = reachBySkin.get(skin);
+  if (!byGeometry) reachBySkin.set(skin, (byGeometry = new WeakMap()));
+  let reach = byGeometry.get(geometry);
+  if (reach === undefined) byGeometry.set(geometry, (reach = measureReach(bindPositionsOf(skin), geometry)));
+  return reach;
+}
+
+function measureReach(binds: Float32Array, geometry: BufferGeometry): number {
+  const position = geometry.getAttribute('position');
+  const index = geometry.getAttribute('skinIndex');
+  const weight = geometry.getAttribute('skinWeight');
+  if (!position || !index || !weight) return 0;
+  let reach = 0;
+  for (let v = 0; v < position.count; v++) {
+    let best = 0;
+    let slot = -1;
+    for (let k = 0; k < 4; k++) {
+      const w = weight.getComponent(v, k);
+      if (w > best) {
+        best = w;
+        slot = index.getComponent(v, k);
+      }
+    }
+    if (slot < 0 || slot * 3 >= binds.length) continue;
+    _vertex.fromBufferAttribute(position, v);
+    const d = length3(_vertex.x - binds[slot * 3], _vertex.y - binds[slot * 3 + 1], _vertex.z - binds[slot * 3 + 2]);
+    if (d > reach) reach = d;
+  }
+  return reach;
+}
+
 /**
  * World bounds of a skinned mesh that follow the animation without touching a vertex: a sphere around the
  * skin's joints (from the world matrices the rig computes anyway), grown by how far any vertex lies from
@@ -14,18 +64,13 @@ const _vertex = new Vector3();
 export class JointBounds {
   readonly sphere = new Sphere();
   readonly box = new Box3();
+  readonly #skin: Skin;
   readonly #joints: Int16Array;
-  /** Bind-pose joint positions in mesh space, 3 per skin slot. */
-  readonly #bindPositions: Float32Array;
   #margin = 0;
 
   constructor(skin: Skin) {
+    this.#skin = skin;
     this.#joints = skin.joints;
-    this.#bindPositions = new Float32Array(skin.joints.length * 3);
-    for (let i = 0; i < skin.joints.length; i++) {
-      _inverse.fromArray(skin.inverseBinds, i * 16).invert();
-      this.#bindPositions.set(_inverse.elements.slice(12, 15), i * 3);
-    }
   }
 
   /** How far any vertex lies from the joint that moves it most, in the bind pose (metres, unscaled). */
@@ -33,28 +78,9 @@ export class JointBounds {
     return this.#margin;
   }
 
-  /** Grows the margin to cover one geometry deformed by this skin (bind-time work). */
+  /** Grows the margin to cover one geometry deformed by this skin (bind-time work, measured once per file). */
   cover(geometry: BufferGeometry): void {
-    const position = geometry.getAttribute('position');
-    const index = geometry.getAttribute('skinIndex');
-    const weight = geometry.getAttribute('skinWeight');
-    if (!position || !index || !weight) return;
-    const binds = this.#bindPositions;
-    for (let v = 0; v < position.count; v++) {
-      let best = 0;
-      let slot = -1;
-      for (let k = 0; k < 4; k++) {
-        const w = weight.getComponent(v, k);
-        if (w > best) {
-          best = w;
-          slot = index.getComponent(v, k);
-        }
-      }
-      if (slot < 0 || slot * 3 >= binds.length) continue;
-      _vertex.fromBufferAttribute(position, v);
-      const d = length3(_vertex.x - binds[slot * 3], _vertex.y - binds[slot * 3 + 1], _vertex.z - binds[slot * 3 + 2]);
-      if (d > this.#margin) this.#margin = d;
-    }
+    this.#margin = Math.max(this.#margin, reachOf(this.#skin, geometry));
   }
 
   /** Fits the sphere and box to the joints' world positions; `scale` is the character's largest scale. */

@@ -17,6 +17,18 @@ const SAMPLES_PER_CLIP = 16;
 /** Slack on the measured radius: IK, blends between the samples, what the samples missed. */
 const SLACK = 0.15;
 
+/** Extents already measured, by model, the latest few: a crowd's thousand copies sample their clips once. */
+const measured = new WeakMap<object, MeasuredExtent[]>();
+/** Distinct clip sets remembered per model (a page that swaps clips again and again does not pile them up). */
+const KEPT_PER_MODEL = 8;
+
+interface MeasuredExtent {
+  readonly clips: readonly ClipBinding[];
+  readonly margin: number;
+  readonly skinMargin: number;
+  readonly extent: RigExtent;
+}
+
 /** A character's bounds in its own frame: every pose it may take, and its own size. */
 export interface RigExtent {
   /** Holds every pose the clips take, wherever in them (what the stage culls by). */
@@ -97,7 +109,6 @@ export function rigExtent(
   clips: readonly ClipBinding[],
 ): RigExtent {
   const { asset, rigid, skinned } = binding;
-  const joints = asset.skins.length > 0 ? asset.skins.flatMap((skin) => Array.from(skin.joints)) : null;
   let skinMargin = 0;
   for (const b of bounds) if (b) skinMargin = Math.max(skinMargin, b.margin);
   let margin = skinMargin;
@@ -108,7 +119,16 @@ export function rigExtent(
     const b = geometry.boundingSphere;
     if (b) margin = Math.max(margin, b.center.length() + b.radius);
   }
-  const extent = animatedExtent(asset.skeleton, joints, clips, margin, skinMargin);
+  let known = measured.get(asset);
+  if (!known) measured.set(asset, (known = []));
+  let extent = known.find(
+    (m) => m.margin === margin && m.skinMargin === skinMargin && sameItems(m.clips, clips),
+  )?.extent;
+  if (!extent) {
+    const joints = asset.skins.length > 0 ? asset.skins.flatMap((skin) => Array.from(skin.joints)) : null;
+    extent = animatedExtent(asset.skeleton, joints, clips, margin, skinMargin);
+    if (known.unshift({ clips: [...clips], margin, skinMargin, extent }) > KEPT_PER_MODEL) known.pop();
+  }
   // the skinned meshes' own height in the bind pose, when there are any: a cape's reach is not height
   let low = Infinity;
   let high = -Infinity;
@@ -120,4 +140,8 @@ export function rigExtent(
     high = Math.max(high, box.max.y);
   }
   return high > low ? { sphere: extent.sphere, size: (high - low) / 2 } : extent;
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }
