@@ -4,7 +4,7 @@ import { Group, type Object3D, type SkinnedMesh } from 'three';
 import { WRAP_MODES, type WrapMode } from '../runtime/core.js';
 import { CodedError } from '../scene/coded-error.js';
 import { disposeObject, loadGltf } from '../scene/load-gltf.js';
-import { ModelAnimation } from '../scene/model-animation.js';
+import type { ModelAnimation } from '../scene/model-animation.js';
 import type { Actor } from '../scene/stage.js';
 import { setTransform } from '../scene/transform.js';
 import { acceptValue, listText } from './accept-value.js';
@@ -200,8 +200,11 @@ export class AnimModel extends LitElement {
     const abort = new AbortController();
     this.#abort = abort;
     try {
+      // the property-track player arrives while the file downloads: a page's first chunk does without it
+      const player = import('../scene/model-animation.js');
       const gltf = await loadGltf(src, { signal: abort.signal });
       if (!gltf || abort.signal.aborted) return;
+      const { ModelAnimation } = await player;
       const animation = await ModelAnimation.from(gltf).catch((error: unknown) => {
         disposeObject(gltf.scene);
         throw error;

@@ -47,13 +47,13 @@ export { AnimError, type RuntimeErrorCode } from './errors.js';
 export { localToModel } from './fk.js';
 export { detectFootMarkers, type FootJoint } from './foot-markers.js';
 export {
-  checkNodeHierarchy,
   type GltfAsset,
   type GltfJson,
   importGltf,
   parseGlb,
   readAccessor,
 } from './gltf.js';
+export { checkNodeHierarchy } from './gltf-hierarchy.js';
 export {
   buildChain,
   buildFootIk,

@@ -3,7 +3,7 @@ import type { AnimCharacter } from '../../src/elements/anim-character.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import type { AnimErrorDetail } from '../../src/elements/errors.js';
 import { collectErrors, MANNEQUIN, settle } from '../helpers/character.js';
-import { blobUrl } from '../helpers/glb.js';
+import { blobUrl, packGlb } from '../helpers/glb.js';
 import { internals } from '../helpers/internals.js';
 import { fetchBytes } from '../mannequin/mannequin-fixture.js';
 
@@ -94,6 +94,43 @@ describe('<anim-character> bad input', () => {
     expect(internals(el).rig).to.equal(undefined);
     ctx.stillAnimating();
     URL.revokeObjectURL(url);
+  });
+
+  it('a GLB whose nodes are their own ancestors, or name a child that is none, gives one bad-gltf naming them', async () => {
+    const positions = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+    const glb = (nodes: object[]) =>
+      blobUrl(
+        packGlb(
+          {
+            asset: { version: '2.0' },
+            scenes: [{ nodes: [0] }],
+            nodes,
+            meshes: [{ primitives: [{ attributes: { POSITION: 0 } }] }],
+            accessors: [{ bufferView: 0, componentType: 5126, count: 3, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 0] }],
+            bufferViews: [{ buffer: 0, byteLength: positions.byteLength }],
+            buffers: [{ byteLength: positions.byteLength }],
+          },
+          new Uint8Array(positions.buffer),
+        ),
+      );
+    // without the check three's loader walks the loop until the stack overflows
+    const looped = glb([
+      { name: 'Hips', children: [1], mesh: 0 },
+      { name: 'Spine', children: [2] },
+      { name: 'Chest', children: [1] },
+    ]);
+    const dangling = glb([{ name: 'Hips', children: [7], mesh: 0 }]);
+    for (const [url, names] of [
+      [looped, ['"Spine" (node 1) → "Chest" (node 2) → "Spine" (node 1)']],
+      [dangling, ['node 0 has child 7']],
+    ] as const) {
+      const { el, errors } = await ctx.add({ src: url });
+      expect(errors.map((e) => e.code)).to.deep.equal(['bad-gltf']);
+      for (const name of names) expect(errors[0].message).to.contain(name);
+      expect(internals(el).rig).to.equal(undefined);
+      URL.revokeObjectURL(url);
+    }
+    ctx.stillAnimating();
   });
 
   it('a clip the model lacks gives one unknown-clip naming it; the character stays in its rest pose', async () => {
