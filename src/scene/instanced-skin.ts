@@ -92,6 +92,9 @@ class PrimitiveBatch {
 
   grow(capacity: number): void {
     if (this.#rows.count >= capacity) return;
+    // three caps a geometry's instances by its instanced attributes' size when it first draws it, and keeps
+    // that cap until the geometry is disposed: without this, rows past the first capacity would not draw
+    this.#geometry.dispose();
     this.#rows = new InstancedBufferAttribute(new Float32Array(capacity), 1).setUsage(DynamicDrawUsage);
     this.#geometry.setAttribute('instanceRow', this.#rows);
     if (this.#targets === 0) return;
