@@ -6,6 +6,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { AnimError } from '../runtime/errors.js';
 import { absoluteUrl } from '../scene/absolute-url.js';
+import { bindTurn } from '../scene/bind-turns.js';
 import type { CharacterRig, RigListener } from '../scene/character-rig.js';
 import type { ClipDefinition } from '../scene/clip-library.js';
 import type { RigChoice } from '../scene/clip-sources.js';
@@ -352,6 +353,8 @@ export class CharacterLoader implements ReactiveController {
         copy.release();
         throw error;
       }
+      // binding a rig and, below, installing it: steps a crowd's copies take in turns (bind-turns.ts)
+      await bindTurn();
       if (stale()) return copy.release();
       const stage = this.#lease.stage;
       try {
@@ -384,6 +387,7 @@ export class CharacterLoader implements ReactiveController {
         rig.dispose();
         throw error;
       }
+      await bindTurn();
       if (stale()) return rig.dispose();
     } catch (error) {
       if (signal.aborted) return;

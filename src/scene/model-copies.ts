@@ -2,6 +2,7 @@ import type { Object3D, Skeleton, SkinnedMesh } from 'three';
 import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
 import type { GltfAsset } from '../runtime/core.js';
 import { absoluteUrl } from './absolute-url.js';
+import { bindTurn } from './bind-turns.js';
 import { bindGltf } from './gltf-binding.js';
 import { disposeObject, type GLTF, type LoadGltfOptions, loadGltf } from './load-gltf.js';
 
@@ -59,7 +60,7 @@ export async function loadModelCopy(url: string, options: LoadGltfOptions = {}):
   waiter.waiting++;
   if (onProgress) waiter.listeners.add(onProgress);
   const giveUp = () => {
-    if (--waiter.waiting > 0) return;
+    if (--waiter.waiting > 0 || waiter.users > 0) return;
     waiter.abort.abort();
     forget(waiter);
   };
@@ -67,6 +68,9 @@ export async function loadModelCopy(url: string, options: LoadGltfOptions = {}):
   let template: Awaited<Entry['loaded']>;
   try {
     template = await waiter.loaded;
+    // a thousand copies asked at once are made in turns, the page running between (bind-turns.ts); the
+    // asker still counts as waiting meanwhile, so the template stays
+    if (template?.asset) await bindTurn();
   } finally {
     if (onProgress) waiter.listeners.delete(onProgress);
     if (!signal?.aborted) waiter.waiting--;

@@ -11,6 +11,7 @@ import {
   type WebGLRenderer,
 } from 'three';
 import { ACTOR_PHASES, type Actor, type ActorPhase, type StageCore } from './actor.js';
+import { bindTurnsWaiting } from './bind-turns.js';
 import { ColliderOverlay } from './collider-overlay.js';
 import { resolveCssColor } from './css-color.js';
 import { StageEnvironment } from './environment.js';
@@ -188,12 +189,18 @@ export class Stage implements StageCore {
     this.#contentVersion++;
     this.loop.requestRedraw();
     // many changes in a row (a crowd's characters arriving) refit once: before the next frame, on the next
-    // read of the bounds or framing, or at the end of this task's microtasks; a content change among them wins
+    // read of the bounds or framing, or at the end of this task's microtasks when no character waits for its
+    // bind turn; a content change among them wins
     this.#refitKeepsCamera = framing && (!this.#refitPending || this.#refitKeepsCamera);
     if (this.#refitPending) return;
     this.#refitPending = true;
-    queueMicrotask(this.#refitNow);
+    queueMicrotask(this.#refitSoon);
   }
+
+  /** While characters still wait for bind turns (a crowd arriving, bind-turns.ts) the next frame refits. */
+  readonly #refitSoon = (): void => {
+    if (!bindTurnsWaiting()) this.#refitNow();
+  };
 
   #refitPending = false;
   /** Whether the pending refit is for framing changes alone (see contentChanged), which leave a moved camera be. */
