@@ -16,8 +16,12 @@ import {
   type Listen,
   queueEvent,
 } from './events.js';
+import { FirstUse } from './first-use.js';
 import { type StageLease, StageLeaseController } from './stage-lease.js';
 import { parseAngles3, parseEnum, parseScale, parseVector3, type Vector3Tuple } from './units.js';
+
+/** `<anim-model>`'s property-track player, fetched when a model first starts loading. */
+export const modelPlayerCode = new FirstUse(() => import('../scene/model-animation.js'));
 
 const ORIGIN: Vector3Tuple = [0, 0, 0];
 const UNIT: Vector3Tuple = [1, 1, 1];
@@ -201,14 +205,15 @@ export class AnimModel extends LitElement {
     this.#abort = abort;
     try {
       // the property-track player arrives while the file downloads: a page's first chunk does without it
-      const player = import('../scene/model-animation.js');
+      const player = modelPlayerCode.loadBeside('model player');
       const gltf = await loadGltf(src, { signal: abort.signal });
       if (!gltf || abort.signal.aborted) return;
-      const { ModelAnimation } = await player;
-      const animation = await ModelAnimation.from(gltf).catch((error: unknown) => {
-        disposeObject(gltf.scene);
-        throw error;
-      });
+      const animation = await player
+        .then(({ ModelAnimation }) => ModelAnimation.from(gltf))
+        .catch((error: unknown) => {
+          disposeObject(gltf.scene);
+          throw error;
+        });
       if (abort.signal.aborted) {
         disposeObject(gltf.scene);
         return;

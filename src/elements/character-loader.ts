@@ -321,10 +321,7 @@ export class CharacterLoader implements ReactiveController {
     const stale = () => signal.aborted || !this.#lease.stage;
     const stall = this.#watchStall(src, signal);
     // the posing code is fetched alongside the model (the first character's load starts it)
-    const fetchingCode = characterCode.load().catch((error: unknown) => {
-      throw new CodedError('load-failed', `the character code could not be fetched (${error})`, { cause: error });
-    });
-    fetchingCode.catch(() => {}); // handled where awaited; a load aborted first never awaits it
+    const fetchingCode = characterCode.loadBeside('character code');
     try {
       // characters that may be instanced share one load of src, its geometry and materials (see
       // loadModelCopy); the others load their own, which a script may change without touching the rest

@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { Box3, type Mesh, type MeshStandardMaterial, type PointLight, Vector3 } from 'three';
+import { Box3, BufferGeometry, type Mesh, type MeshStandardMaterial, type PointLight, Vector3 } from 'three';
 import '../../src/elements/anim-model.js';
 import '../../src/elements/anim-scene.js';
-import type { AnimModel } from '../../src/elements/anim-model.js';
+import { type AnimModel, modelPlayerCode } from '../../src/elements/anim-model.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import type { AnimErrorDetail } from '../../src/elements/errors.js';
 import { expectClose } from '../helpers/math.js';
@@ -19,6 +19,53 @@ async function inScene(template: ReturnType<typeof html>) {
 }
 
 describe('<anim-model>', () => {
+  // first in this file: no model has fetched its player yet
+  it('a player that cannot be fetched is one load-failed naming it: the file is freed, nothing is left unhandled, the next model tries again', async () => {
+    const fetch = modelPlayerCode.fetch;
+    const dispose = BufferGeometry.prototype.dispose;
+    const rejections: unknown[] = [];
+    const onRejection = (e: PromiseRejectionEvent) => rejections.push(e.reason);
+    let freed = 0;
+    modelPlayerCode.fetch = () => Promise.reject(new Error('offline'));
+    BufferGeometry.prototype.dispose = function (this: BufferGeometry) {
+      if (this.hasAttribute('skinIndex')) freed++; // the mannequin's, not the stage's own
+      dispose.call(this);
+    };
+    window.addEventListener('unhandledrejection', onRejection);
+    try {
+      const scene = await fixture<AnimScene>(html`<anim-scene paused></anim-scene>`);
+      const errors: AnimErrorDetail[] = [];
+      scene.addEventListener('anim-error', (e) => errors.push(e.detail));
+      // b's download fails before it awaits the player, whose fetch failed too: only the download is reported
+      scene.innerHTML = `
+        <anim-model id="a" src=${MANNEQUIN}></anim-model>
+        <anim-model id="b" src="/assets/nothing-here.glb"></anim-model>`;
+      while (errors.length < 2) await oneEvent(scene, 'anim-error');
+      const byId = Object.fromEntries(errors.map((e) => [(e.source as Element).id, e]));
+      expect([byId.a.code, byId.b.code]).to.deep.equal(['load-failed', 'load-failed']);
+      expect(byId.a.message).to.contain('model player').and.to.contain('offline');
+      expect(byId.b.message).to.contain('nothing-here.glb');
+      const a = scene.querySelector<AnimModel>('#a')!;
+      expect(a.loaded).to.equal(false);
+      expect(a.object3D.children, 'the file is not shown').to.have.length(0);
+      expect(freed, "the file's skinned geometry is freed").to.be.above(0);
+
+      modelPlayerCode.fetch = fetch;
+      const c = document.createElement('anim-model');
+      c.src = MANNEQUIN;
+      scene.append(c);
+      await oneEvent(c, 'anim-load');
+      expect(c.object3D.children).to.have.length(1);
+      await new Promise((resolve) => setTimeout(resolve)); // a rejection nobody handled is reported by now
+      expect(rejections).to.deep.equal([]);
+      expect(errors).to.have.length(2);
+    } finally {
+      modelPlayerCode.fetch = fetch;
+      BufferGeometry.prototype.dispose = dispose;
+      window.removeEventListener('unhandledrejection', onRejection);
+    }
+  });
+
   it('loads the mannequin into the scene and fires anim-load with the src', async () => {
     const scene = await fixture<AnimScene>(html`<anim-scene paused><anim-model></anim-model></anim-scene>`);
     const model = scene.querySelector('anim-model')!;
