@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import type { Object3D, Skeleton, SkinnedMesh } from 'three';
+import { bindTurn, bindTurnsWaiting, setBindTurnClock } from '../../src/scene/bind-turns.js';
 import { loadModelCopy } from '../../src/scene/model-copies.js';
-import { mountCharacter } from '../helpers/character.js';
+import { MANNEQUIN, mountCharacter } from '../helpers/character.js';
 import { internals } from '../helpers/internals.js';
 import { MODELS } from '../helpers/shared-models.js';
 
@@ -58,6 +59,30 @@ describe('model copies', () => {
         const apart = mesh.skeleton.boneMatrices!.reduce((most, v, i) => Math.max(most, Math.abs(v - given[i])), 0);
         expect(apart, `${mesh.name}: off the pose its skin was given by`).to.equal(0);
       }
+    }
+  });
+
+  it('a copy given up while it waits for its turn leaves the file to the copies still held: the next asker shares it', async () => {
+    let now = 0;
+    setBindTurnClock(() => now);
+    try {
+      const held = (await loadModelCopy(MANNEQUIN))!;
+      await new Promise((resolve) => setTimeout(resolve, 0)); // a later task: the turns start a new slice
+      await bindTurn(); // opens the slice at 0 ms...
+      now = 100; // ...and spends it: the next turn waits for a later task
+      const abort = new AbortController();
+      const given = loadModelCopy(MANNEQUIN, { signal: abort.signal });
+      for (let i = 0; i < 20; i++) await null;
+      expect(bindTurnsWaiting(), 'the copy waits for its turn').to.equal(true);
+      abort.abort();
+      const next = loadModelCopy(MANNEQUIN);
+      expect(await given).to.equal(undefined);
+      const copy = (await next)!;
+      expect(copy.asset === held.asset, 'the file loaded and bound once, not again').to.equal(true);
+      held.release();
+      copy.release();
+    } finally {
+      setBindTurnClock(() => performance.now());
     }
   });
 });
