@@ -1,4 +1,5 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { Vector3 } from 'three';
 import '../../src/elements/anim-crowd.js';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { CrowdAgents, SPACING_REACH, TARGET_SPREAD } from '../../src/runtime/crowd.js';
@@ -249,6 +250,34 @@ describe('<anim-crowd>', () => {
       });
       expect(agents.some((a) => a.character.state === 'locomotion' && a.speed > 0.5)).to.equal(true);
       expect(errors).to.deep.equal([]);
+    });
+
+    it('refits the stage once its copies have bound, not once per copy, and frames them all', async () => {
+      const scene = await fixture<AnimScene>(
+        html`<anim-scene paused style="width: 320px; height: 240px"></anim-scene>`,
+      );
+      const { lights } = scene.stage!;
+      const fitTo = lights.fitTo;
+      let fits = 0;
+      lights.fitTo = function (this: typeof lights, ...args: Parameters<typeof fitTo>) {
+        fits++;
+        return fitTo.apply(this, args);
+      };
+      scene.innerHTML = `<anim-crowd count="40" area="20 20" seed="5">
+          <anim-character src="${MANNEQUIN}" graph="locomotion"></anim-character>
+        </anim-crowd>`;
+      const crowd = scene.querySelector('anim-crowd')!;
+      await crowd.updateComplete;
+      await crowd.ready;
+      await settle();
+      // the last copies bound while others waited for their turn: the next frame (or read of the framing) refits
+      scene.step(1 / 60);
+      expect(fits, 'refits while 40 copies bound and the frame after').to.equal(1);
+      const bounds = scene.stage!.frameBounds;
+      for (const character of crowd.characters) {
+        const [x, , z] = character.position;
+        expect(bounds.containsPoint(new Vector3(x, 1, z)), `${character.position} framed`).to.equal(true);
+      }
     });
 
     it('moves its copies as a controller does: root motion exposed, no ground trail; a template’s own setting kept', async () => {
