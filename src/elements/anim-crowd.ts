@@ -3,10 +3,11 @@ import { customElement, property } from 'lit/decorators.js';
 import './anim-character.js';
 import { CROWD_MODES, CrowdAgents, type CrowdMode, DEFAULT_SPACING } from '../runtime/crowd.js';
 import type { Actor } from '../scene/actor.js';
+import { bindTurn } from '../scene/bind-turns.js';
 import type { Stage } from '../scene/stage.js';
 import { acceptValue, listText } from './accept-value.js';
 import type { AnimCharacter } from './anim-character.js';
-import { type AnimErrorDetail, type ErrorCode, warnAmong } from './errors.js';
+import { type AnimErrorDetail, type ErrorCode, reportCaught, warnAmong } from './errors.js';
 import { characterInternals } from './internals.js';
 import { findSceneStage, whenStageReady } from './stage-context.js';
 import { fail, ok, type Parsed, parseEnum, parseLength, parseNumber } from './units.js';
@@ -20,6 +21,8 @@ const DEFAULT_SEED = 1;
 
 /** How many distinct copy errors the crowd remembers before it forgets them all (see #collapse). */
 const MAX_PASSED_ERRORS = 256;
+/** Copies made and added to the page at once, then per bind turn: about 10 ms of cloning and first updates here. */
+const COPIES_PER_TURN = 16;
 
 /** One agent as `agents` reports it: a copy, taken when read. */
 export interface CrowdAgent {
@@ -107,7 +110,8 @@ function pointsText(value: unknown): unknown {
  *
  * The copies are `<anim-character>` elements appended to the crowd, marked `data-crowd-agent`: they load
  * the template's `src` once between them and, sharing it, are drawn instanced (see `<anim-scene
- * instancing>`). The crowd must sit inside an `<anim-scene>`; outside one it spawns nothing. Bad values
+ * instancing>`). A large crowd is added a few copies at a time, the page running in between (a thousand
+ * copies made at once would freeze it): `characters` and `agents` grow until `ready` resolves. The crowd must sit inside an `<anim-scene>`; outside one it spawns nothing. Bad values
  * are one `anim-error` (`bad-attribute`) each, and the previous value stays.
  *
  * The copies' errors bubble through the crowd, but an error its copies meet alike (the same code and
@@ -134,8 +138,8 @@ function pointsText(value: unknown): unknown {
  * @prop {[number, number][]} targets - See the `targets` attribute, as `[x, z]` pairs; accepts the text too.
  * @prop {number} spacing - See the `spacing` attribute.
  * @prop {CrowdAgent[]} agents - Read-only: every agent now, `{position, heading, speed, preferredSpeed, target, character}` (a copy per read).
- * @prop {AnimCharacter[]} characters - Read-only: the spawned characters, in agent order.
- * @prop {Promise<void>} ready - Resolves once every spawned character is loaded and posed (rejects with the first load error).
+ * @prop {AnimCharacter[]} characters - Read-only: the spawned characters, in agent order (all of them once `ready` resolves).
+ * @prop {Promise<void>} ready - Resolves once every character of the crowd is spawned, loaded and posed (rejects with the first load error).
  *
  * @fires {CustomEvent<AnimErrorDetail>} anim-error - A bad attribute value (`bad-attribute`, naming the value). The characters' own events bubble through the crowd too; an error several copies meet alike passes once per spawn.
  *
@@ -158,6 +162,10 @@ export class AnimCrowd extends LitElement {
   #spacing = DEFAULT_SPACING;
   #template: AnimCharacter | null = null;
   #members: AnimCharacter[] = [];
+  /** The latest spawn: bumped by each, so copies still to be added for an older one are not. */
+  #spawns = 0;
+  /** Resolves once the latest spawn has added its copies (or was overtaken by another). */
+  #spawned: Promise<void> = Promise.resolve();
   /** Members not yet handed their agent's place and speed (not upgraded when spawned), from this index on. */
   #unplaced = 0;
   #agents: CrowdAgents | null = null;
@@ -262,9 +270,17 @@ export class AnimCrowd extends LitElement {
     }));
   }
 
-  /** Resolves once every spawned character is loaded and posed. */
+  /** Resolves once every character of the crowd is spawned, loaded and posed. */
   get ready(): Promise<void> {
-    return Promise.all(this.#members.map((m) => m.ready)).then(() => undefined);
+    return this.#whenSpawned().then(() => Promise.all(this.#members.map((m) => m.ready)).then(() => undefined));
+  }
+
+  /** Waits for the latest spawn, and for any that began while waiting. */
+  async #whenSpawned(): Promise<void> {
+    for (let spawned = this.#spawned; ; spawned = this.#spawned) {
+      await spawned;
+      if (spawned === this.#spawned) return;
+    }
   }
 
   override connectedCallback(): void {
@@ -281,6 +297,7 @@ export class AnimCrowd extends LitElement {
     super.disconnectedCallback();
     this.#stage?.removeActor(this.#actor);
     this.#stage = undefined;
+    this.#spawns++; // copies still to come are not added
   }
 
   protected override render() {
@@ -326,27 +343,54 @@ export class AnimCrowd extends LitElement {
       gone.remove();
       handOver(gone, null, 0);
     }
-    const fresh = document.createDocumentFragment();
+    for (let i = 0; i < this.#members.length; i++) this.#placeAttributes(i);
+    this.#unplaced = 0;
+    this.#handOver();
+    const spawn = ++this.#spawns;
+    this.#spawned = this.#addCopies(template, count, spawn).catch((error: unknown) => {
+      reportCaught(this, error);
+    });
+  }
+
+  /**
+   * Adds copies of `template` until there are `count`: a few at once, the rest a few per bind turn while
+   * `spawn` is the latest (so a small crowd is there at once, and a large one does not freeze the page).
+   */
+  async #addCopies(template: AnimCharacter | null, count: number, spawn: number): Promise<void> {
+    if (!template) return;
+    this.#addSome(template, count);
     while (this.#members.length < count) {
-      const copy = template!.cloneNode(true) as AnimCharacter;
+      await bindTurn();
+      if (spawn !== this.#spawns) return;
+      this.#addSome(template, count);
+    }
+  }
+
+  /** Adds up to COPIES_PER_TURN copies of `template`, short of `count`, in one append. */
+  #addSome(template: AnimCharacter, count: number): void {
+    const fresh = document.createDocumentFragment();
+    const end = Math.min(count, this.#members.length + COPIES_PER_TURN);
+    while (this.#members.length < end) {
+      const copy = template.cloneNode(true) as AnimCharacter;
       copy.setAttribute('data-crowd-agent', '');
       warnAmong(copy, this.#warned);
       // the agent places the character, as a controller does: a walk's root motion is taken out, not shown
       // in place (no ground trail per copy: a thousand trails would cost more than the crowd's animation)
       const motion = copy.getAttribute('root-motion');
       if (motion === null || motion === 'auto') copy.setAttribute('root-motion', 'expose planar');
-      this.#members.push(copy);
+      this.#placeAttributes(this.#members.push(copy) - 1);
       fresh.append(copy);
     }
-    const agents = this.#agents;
-    for (let i = 0; i < count; i++) {
-      const member = this.#members[i];
-      member.setAttribute('position', `${agents.x[i]} 0 ${agents.z[i]}`);
-      member.setAttribute('heading', `${(agents.heading[i] * 180) / Math.PI}`);
-    }
     this.append(fresh);
-    this.#unplaced = 0;
     this.#handOver();
+  }
+
+  /** Writes agent `i`'s place and heading now to its member's attributes (what the page shows before it walks). */
+  #placeAttributes(i: number): void {
+    const agents = this.#agents!;
+    const member = this.#members[i];
+    member.setAttribute('position', `${agents.x[i]} 0 ${agents.z[i]}`);
+    member.setAttribute('heading', `${(agents.heading[i] * 180) / Math.PI}`);
   }
 
   /** Each member from `#unplaced` on takes its agent's place and speed, until one is not yet upgraded. */
