@@ -174,7 +174,7 @@ export class Stage implements StageCore {
     return count;
   }
 
-  /** Bumped by every `contentChanged()` and ground switch: caches over the scene's objects compare it. */
+  /** Bumped by every `contentChanged()` but a framing one, and by a ground switch: caches over the scene's objects compare it. */
   get contentVersion(): number {
     return this.#contentVersion;
   }
@@ -186,7 +186,8 @@ export class Stage implements StageCore {
    * last fit stays where it is.
    */
   contentChanged(framing = false): void {
-    this.#contentVersion++;
+    // a framing change adds no objects: what walks the content by its version (ground probes) walks on
+    if (!framing) this.#contentVersion++;
     this.loop.requestRedraw();
     // many changes in a row (a crowd's characters arriving) refit once: before the next frame, on the next
     // read of the bounds or framing, or at the end of this task's microtasks when no character waits for its
