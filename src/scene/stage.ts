@@ -174,7 +174,10 @@ export class Stage implements StageCore {
     return count;
   }
 
-  /** Bumped by every `contentChanged()` but a framing one, and by a ground switch: caches over the scene's objects compare it. */
+  /**
+   * Bumped by every `contentChanged()` but a framing one, and by a ground switch: caches over the scene's objects
+   * compare it.
+   */
   get contentVersion(): number {
     return this.#contentVersion;
   }

@@ -7,8 +7,10 @@ import { setBindTurnClock } from '../../src/scene/bind-turns.js';
 import { collect, collectErrors, MANNEQUIN, settle } from '../helpers/character.js';
 import { internals } from '../helpers/internals.js';
 
-async function mountCrowd(attributes: string) {
+/** A crowd of the mannequin on the locomotion graph, ready; `before` sees the scene before the crowd joins. */
+async function mountCrowd(attributes: string, before?: (scene: AnimScene) => void) {
   const scene = await fixture<AnimScene>(html`<anim-scene paused style="width: 320px; height: 240px"></anim-scene>`);
+  before?.(scene);
   const errors = collectErrors(scene);
   const loads = collect(scene, 'anim-load');
   scene.innerHTML = `<anim-crowd ${attributes}>
@@ -254,23 +256,15 @@ describe('<anim-crowd>', () => {
     });
 
     it('refits the stage once its copies have bound, not once per copy, and frames them all', async () => {
-      const scene = await fixture<AnimScene>(
-        html`<anim-scene paused style="width: 320px; height: 240px"></anim-scene>`,
-      );
-      const { lights } = scene.stage!;
-      const fitTo = lights.fitTo;
       let fits = 0;
-      lights.fitTo = function (this: typeof lights, ...args: Parameters<typeof fitTo>) {
-        fits++;
-        return fitTo.apply(this, args);
-      };
-      scene.innerHTML = `<anim-crowd count="40" area="20 20" seed="5">
-          <anim-character src="${MANNEQUIN}" graph="locomotion"></anim-character>
-        </anim-crowd>`;
-      const crowd = scene.querySelector('anim-crowd')!;
-      await crowd.updateComplete;
-      await crowd.ready;
-      await settle();
+      const { scene, crowd } = await mountCrowd('count="40" area="20 20" seed="5"', (empty) => {
+        const { lights } = empty.stage!;
+        const fitTo = lights.fitTo;
+        lights.fitTo = function (this: typeof lights, ...args: Parameters<typeof fitTo>) {
+          fits++;
+          return fitTo.apply(this, args);
+        };
+      });
       // the last copies bound while others waited for their turn: the next frame (or read of the framing) refits
       scene.step(1 / 60);
       // once as the first copies join (nothing bound yet), once when all have: not once per copy
@@ -324,6 +318,31 @@ describe('<anim-crowd>', () => {
       } finally {
         setBindTurnClock(() => performance.now());
       }
+    });
+
+    it('spawns once on connecting: no copy is placed again by the first update', async () => {
+      const scene = await fixture<AnimScene>(
+        html`<anim-scene paused style="width: 320px; height: 240px"></anim-scene>`,
+      );
+      scene.innerHTML = `<anim-crowd count="3" seed="4"><anim-character src="${MANNEQUIN}"></anim-character></anim-crowd>`;
+      const crowd = scene.querySelector('anim-crowd')!;
+      expect(crowd.characters, 'spawned on connecting').to.have.length(3);
+      const placedAgain: MutationRecord[] = [];
+      const observer = new MutationObserver((records) => placedAgain.push(...records));
+      for (const copy of crowd.characters) observer.observe(copy, { attributeFilter: ['position', 'heading'] });
+      await crowd.updateComplete;
+      await crowd.ready;
+      observer.disconnect();
+      expect(placedAgain).to.have.length(0);
+      // a change made before the first update still spawns the crowd it asks for
+      const late = document.createElement('anim-crowd');
+      late.innerHTML = `<anim-character src="${MANNEQUIN}"></anim-character>`;
+      late.setAttribute('count', '3');
+      scene.append(late);
+      late.count = 2;
+      await late.updateComplete;
+      await late.ready;
+      expect(late.characters).to.have.length(2);
     });
 
     it('moves its copies as a controller does: root motion exposed, no ground trail; a template’s own setting kept', async () => {
