@@ -267,8 +267,9 @@ describe('<anim-crowd>', () => {
       });
       // the last copies bound while others waited for their turn: the next frame (or read of the framing) refits
       scene.step(1 / 60);
-      // once as the first copies join (nothing bound yet), once when all have: not once per copy
-      expect(fits, 'refits while 40 copies bound and the frame after').to.be.within(1, 2);
+      // a few times (as the first copies join, in a pause while the file downloads, when all have bound): not once
+      // per copy (40 when each change refits)
+      expect(fits, 'refits while 40 copies bound and the frame after').to.be.within(1, 5);
       const bounds = scene.stage!.frameBounds;
       for (const character of crowd.characters) {
         const [x, , z] = character.position;
