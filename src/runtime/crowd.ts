@@ -82,16 +82,24 @@ export class CrowdAgents {
   readonly preferred: Float32Array;
   readonly targetX: Float32Array;
   readonly targetZ: Float32Array;
+  /**
+   * Each agent's push away from the neighbours closer than `spacing` at the start of the last step: per
+   * neighbour, the unit vector away from it times how far inside the spacing it stood (0 at the edge, 1 on
+   * the same spot).
+   */
+  readonly pushX: Float32Array;
+  readonly pushZ: Float32Array;
   readonly #random = new Uint32Array(1);
   /** Spatial hash for the avoidance: first agent per cell, next agent per agent. */
   readonly #cellHead: Int32Array;
   readonly #next: Int32Array;
+  /** Each agent's cell column and row this step. */
+  readonly #columnOf: Int32Array;
+  readonly #rowOf: Int32Array;
   /** The grid's cell size (m): the spacing, or more on a vast area (MAX_CELLS). */
   readonly #cell: number;
   readonly #columns: number;
   readonly #rows: number;
-  readonly #pushX: Float32Array;
-  readonly #pushZ: Float32Array;
   /** The target points, x and z interleaved, inside the area (empty: none). */
   readonly #targets: Float32Array;
 
@@ -108,8 +116,8 @@ export class CrowdAgents {
     this.preferred = new Float32Array(count);
     this.targetX = new Float32Array(count);
     this.targetZ = new Float32Array(count);
-    this.#pushX = new Float32Array(count);
-    this.#pushZ = new Float32Array(count);
+    this.pushX = new Float32Array(count);
+    this.pushZ = new Float32Array(count);
     this.#random[0] = options.seed >>> 0;
     const spacing = options.spacing ?? DEFAULT_SPACING;
     const room = SPACING_REACH * Math.sqrt((width * depth) / Math.max(1, count));
@@ -119,6 +127,8 @@ export class CrowdAgents {
     this.#rows = Math.max(1, Math.ceil(depth / this.#cell));
     this.#cellHead = new Int32Array(this.#columns * this.#rows);
     this.#next = new Int32Array(count);
+    this.#columnOf = new Int32Array(count);
+    this.#rowOf = new Int32Array(count);
     this.#targets = this.#keptTargets(options.targets ?? []);
     const span = Math.max(0, options.maxSpeed - options.minSpeed);
     for (let i = 0; i < count; i++) {
@@ -140,7 +150,7 @@ export class CrowdAgents {
 
   #step(dt: number): void {
     this.#separation();
-    const { x, z, heading, speed, preferred, targetX, targetZ } = this;
+    const { x, z, heading, speed, preferred, targetX, targetZ, pushX, pushZ } = this;
     const halfW = this.width / 2;
     const halfD = this.depth / 2;
     const maxTurn = TURN_RATE * dt;
@@ -155,17 +165,17 @@ export class CrowdAgents {
       }
       // steer toward the target, pushed aside by the neighbours
       const length = length2(dx, dz) || 1;
-      const wantX = dx / length + this.#pushX[i];
-      const wantZ = dz / length + this.#pushZ[i];
+      const wantX = dx / length + pushX[i];
+      const wantZ = dz / length + pushZ[i];
       let turn = Math.atan2(wantX, wantZ) - heading[i];
       turn -= Math.round(turn / (2 * Math.PI)) * 2 * Math.PI;
       heading[i] += Math.max(-maxTurn, Math.min(maxTurn, turn));
       // crowded or turning hard, an agent slows down
-      const pushed = length2(this.#pushX[i], this.#pushZ[i]);
+      const pushed = length2(pushX[i], pushZ[i]);
       const wanted = (preferred[i] * Math.max(0.2, Math.cos(Math.min(Math.abs(turn), Math.PI / 2)))) / (1 + pushed);
       speed[i] += (wanted - speed[i]) * blend;
-      const sideX = this.#pushX[i] * SEPARATION_SPEED * dt;
-      const sideZ = this.#pushZ[i] * SEPARATION_SPEED * dt;
+      const sideX = pushX[i] * SEPARATION_SPEED * dt;
+      const sideZ = pushZ[i] * SEPARATION_SPEED * dt;
       x[i] = Math.max(-halfW, Math.min(halfW, x[i] + Math.sin(heading[i]) * speed[i] * dt + sideX));
       z[i] = Math.max(-halfD, Math.min(halfD, z[i] + Math.cos(heading[i]) * speed[i] * dt + sideZ));
     }
@@ -237,13 +247,18 @@ export class CrowdAgents {
     const { x, z, count } = this;
     const head = this.#cellHead;
     const next = this.#next;
+    const columnOf = this.#columnOf;
+    const rowOf = this.#rowOf;
     const columns = this.#columns;
     const rows = this.#rows;
-    const pushX = this.#pushX;
-    const pushZ = this.#pushZ;
+    const { pushX, pushZ } = this;
     head.fill(-1);
     for (let i = 0; i < count; i++) {
-      const cell = this.#cellOf(x[i], z[i]);
+      const cx = this.#column(x[i]);
+      const cz = this.#row(z[i]);
+      columnOf[i] = cx;
+      rowOf[i] = cz;
+      const cell = cz * columns + cx;
       next[i] = head[cell];
       head[cell] = i;
       pushX[i] = 0;
@@ -252,14 +267,19 @@ export class CrowdAgents {
     const spacing = this.spacing;
     const r2 = spacing * spacing;
     for (let i = 0; i < count; i++) {
-      const cx = this.#column(x[i]);
-      const cz = this.#row(z[i]);
-      for (let oz = Math.max(0, cz - 1); oz <= Math.min(rows - 1, cz + 1); oz++) {
-        for (let ox = Math.max(0, cx - 1); ox <= Math.min(columns - 1, cx + 1); ox++) {
-          for (let j = head[oz * columns + ox]; j >= 0; j = next[j]) {
-            if (j <= i) continue;
-            const dx = x[i] - x[j];
-            const dz = z[i] - z[j];
+      const cx = columnOf[i];
+      const cz = rowOf[i];
+      const xi = x[i];
+      const zi = z[i];
+      const left = cx > 0 ? cx - 1 : 0;
+      const right = cx < columns - 1 ? cx + 1 : cx;
+      const bottom = cz < rows - 1 ? cz + 1 : cz;
+      for (let oz = cz > 0 ? cz - 1 : 0; oz <= bottom; oz++) {
+        for (let ox = left; ox <= right; ox++) {
+          // a cell's list runs from its highest index down: stopping at i meets each pair once
+          for (let j = head[oz * columns + ox]; j > i; j = next[j]) {
+            const dx = xi - x[j];
+            const dz = zi - z[j];
             const d2 = dx * dx + dz * dz;
             if (d2 >= r2) continue;
             const d = Math.sqrt(d2);
@@ -275,10 +295,6 @@ export class CrowdAgents {
         }
       }
     }
-  }
-
-  #cellOf(x: number, z: number): number {
-    return this.#row(z) * this.#columns + this.#column(x);
   }
 
   #column(x: number): number {

@@ -158,6 +158,30 @@ describe('CrowdAgents', () => {
     for (let i = 0; i < agents.count; i++) expect(Number.isFinite(agents.x[i] + agents.z[i])).to.equal(true);
   });
 
+  it('pushes each agent away from every neighbour within its spacing, in its own cell and the eight around', () => {
+    // dense (8 agents a m²): each agent has neighbours across every border of its cell
+    const agents = new CrowdAgents({ ...options, count: 200, width: 6, depth: 4 });
+    const x = Float32Array.from(agents.x);
+    const z = Float32Array.from(agents.z);
+    agents.step(1 / 60);
+    const spacing = agents.spacing;
+    let pairs = 0;
+    for (let i = 0; i < agents.count; i++) {
+      let px = 0;
+      let pz = 0;
+      for (let j = 0; j < agents.count; j++) {
+        const d = Math.hypot(x[i] - x[j], z[i] - z[j]);
+        if (j === i || d >= spacing) continue;
+        pairs++;
+        px += ((x[i] - x[j]) / d) * ((spacing - d) / spacing);
+        pz += ((z[i] - z[j]) / d) * ((spacing - d) / spacing);
+      }
+      expect(agents.pushX[i], `agent ${i}`).to.be.closeTo(px, 1e-4);
+      expect(agents.pushZ[i], `agent ${i}`).to.be.closeTo(pz, 1e-4);
+    }
+    expect(pairs / agents.count, 'neighbours within the spacing, per agent').to.be.above(3);
+  });
+
   it('steers a crowd on a vast area without a vast grid, still keeping agents apart', () => {
     // at 0.7 m cells a 100 km square would need 2·10^10 of them
     const agents = new CrowdAgents({ ...options, count: 2, width: 1e5, depth: 1e5, targets: [0, 0] });
