@@ -91,6 +91,7 @@ async function measure(stage: Stage, frames: number): Promise<Omit<PathResult, '
   const profiled = (window as { benchProfile?: string }).benchProfile;
   if (profiled) console.profile(`${profiled}-frames`);
   const animPerFrame = new Float64Array(frames);
+  const wholePerFrame = new Float64Array(frames);
   let rasterMs = 0;
   // CROWD_AB=1 (run.ts): frames in pairs, variant A then B, so each sees both halves of the stagger
   const ab = (window as { benchAB?: boolean }).benchAB === true;
@@ -102,6 +103,7 @@ async function measure(stage: Stage, frames: number): Promise<Omit<PathResult, '
     stage.step(DT);
     const took = performance.now() - start;
     total += took;
+    wholePerFrame[f] = took;
     animPerFrame[f] = took - (renderMs - renderedBefore);
     const drained = performance.now();
     drain(stage, pixel);
@@ -114,6 +116,7 @@ async function measure(stage: Stage, frames: number): Promise<Omit<PathResult, '
   if (ab) {
     variant.benchVariant = false;
     console.log(`A/B (animation ms): ${variantFigures(animPerFrame, 0)} | ${variantFigures(animPerFrame, 1)}`);
+    console.log(`A/B (whole frame ms): ${variantFigures(wholePerFrame, 0)} | ${variantFigures(wholePerFrame, 1)}`);
   }
   gc();
   gc();

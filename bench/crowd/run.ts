@@ -48,8 +48,8 @@ const IDLE_MS = Number(process.env.CROWD_IDLE) || 0;
 /**
  * CROWD_AB=1: an experiment's two variants in one run. The measured frames alternate in pairs between
  * `globalThis.benchVariant` false (A) and true (B), which the code under trial reads, and the page prints each
- * variant's mean and median. Both share the page, its memory and the machine's spells: two runs of one variant
- * differ by up to half, its halves in one run by about 0.1 ms at 1,000.
+ * variant's mean and median, of the animation and of the whole frame. Both share the page, its memory and the
+ * machine's spells: two runs of one variant differ by up to half, its halves in one run by about 0.1 ms at 1,000.
  */
 const AB = process.env.CROWD_AB === '1';
 /** CROWD_THREE=0 skips three.js's path (a quicker look at ours alone). */
