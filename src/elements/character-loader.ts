@@ -445,7 +445,7 @@ export class CharacterLoader implements ReactiveController {
     }
     this.#unwatch = instancedSkinsOf(stage).watch(() => this.applyInstancing());
     rig.update(0);
-    stage.content.add(rig.root);
+    rig.placeOnStage(stage.content, stage.quietRoots);
     stage.addActor(rig);
     stage.contentChanged();
     this.progress = null;

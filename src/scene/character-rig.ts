@@ -160,6 +160,8 @@ export class CharacterRig implements Actor, LodSubject {
   #walked = true;
   /** Whether this frame has placed the root (see #place). */
   #placed = false;
+  /** The stage's content and quiet roots, between which the root moves (see placeOnStage); null off a stage. */
+  #home: { readonly content: Object3D; readonly quiet: Object3D } | null = null;
   readonly #modelClips: readonly ClipBinding[];
   readonly #listener: RigListener | undefined;
   readonly #rootMatrix = new Float32Array(16);
@@ -677,11 +679,34 @@ export class CharacterRig implements Actor, LodSubject {
   #walkScene(): void {
     const output = this.#output;
     const walked = output.drawsMeshes || (this.#rigidDraws && !output.drawsRigidParts) || this.bonesShown();
-    if (walked === this.#walked) return;
-    this.#walked = walked;
-    this.#rigid = walked ? this.binding.rigid : NO_PARTS;
-    if (walked) this.root.add(this.#scene);
-    else this.root.remove(this.#scene);
+    if (walked !== this.#walked) {
+      this.#walked = walked;
+      this.#rigid = walked ? this.binding.rigid : NO_PARTS;
+      if (walked) this.root.add(this.#scene);
+      else this.root.remove(this.#scene);
+    }
+    this.#rehome();
+  }
+
+  /**
+   * Puts the root on a stage: under `content`, or under `quiet` (QuietRoots) while nothing hangs under it
+   * (its scene out of three's walks, no object the page attached), and keeps it where it belongs each update.
+   */
+  placeOnStage(content: Object3D, quiet: Object3D): void {
+    this.#home = { content, quiet };
+    content.add(this.root);
+    this.#rehome();
+  }
+
+  #rehome(): void {
+    const home = this.#home;
+    if (home === null) return;
+    const root = this.root;
+    const parent = root.parent;
+    // taken off the stage (or put elsewhere by the page): not the rig's to move
+    if (parent !== home.content && parent !== home.quiet) return;
+    const wanted = root.children.length === 0 ? home.quiet : home.content;
+    if (parent !== wanted) wanted.add(root);
   }
 
   /**

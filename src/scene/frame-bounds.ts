@@ -1,4 +1,5 @@
 import { Box3, type Object3D } from 'three';
+import { isQuietRoots } from './quiet-roots.js';
 
 /** An object's framing bounds in its own frame, asked for each time the stage frames (they may change with settings). */
 export type FrameBoundsSource = () => Box3;
@@ -17,14 +18,24 @@ export function setFrameBounds(object: Object3D, source: FrameBoundsSource | nul
 }
 
 /**
- * The world bounds the camera should frame: for each child of `content`, its framing bounds moved by its
- * world matrix when it has some, else the box of its visible meshes now. Objects marked
+ * The world bounds the camera should frame: for each child of `content` (and of its QuietRoots), its framing
+ * bounds moved by its world matrix when it has some, else the box of its visible meshes now. Objects marked
  * `userData.ground` (scenery the model stands on) are left out.
  */
 export function contentFrameBounds(content: Object3D, out: Box3): Box3 {
   out.makeEmpty();
   content.updateMatrixWorld(true);
-  for (const child of content.children) {
+  addChildren(content, out);
+  return out;
+}
+
+function addChildren(parent: Object3D, out: Box3): void {
+  for (const child of parent.children) {
+    // quiet roots are hidden from three's walks, not from the view: their characters are content
+    if (isQuietRoots(child)) {
+      child.updateRoots();
+      addChildren(child, out);
+    }
     if (!child.visible || child.userData.ground) continue;
     const source = child.userData[KEY] as FrameBoundsSource | undefined;
     if (source) {
@@ -35,7 +46,6 @@ export function contentFrameBounds(content: Object3D, out: Box3): Box3 {
       if (!_object.isEmpty() && isFiniteBox(_object)) out.union(_object);
     }
   }
-  return out;
 }
 
 function isFiniteBox(box: Box3): boolean {

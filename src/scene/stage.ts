@@ -23,6 +23,7 @@ import { Ground } from './ground.js';
 import { StageLights } from './lights.js';
 import { LodPass, type LodSettings } from './lod.js';
 import { runningPhysics } from './physics.js';
+import { QuietRoots } from './quiet-roots.js';
 import { RenderSurface, type SurfaceLook } from './shared-renderer.js';
 import { StageCamera } from './stage-camera.js';
 import { tickActor } from './tick-actor.js';
@@ -57,6 +58,8 @@ export class Stage implements StageCore {
   readonly camera = new PerspectiveCamera(35, 2, 0.05, 200);
   /** Where actors put their objects. */
   readonly content = new Group();
+  /** Under `content`: the roots of characters three has nothing to draw under (see QuietRoots). */
+  readonly quietRoots = new QuietRoots();
   readonly lights = new StageLights();
   readonly loop: FrameLoop;
   /** The camera's orbit, target, field of view, limits, controls and auto-rotate, fitted to the content. */
@@ -101,6 +104,7 @@ export class Stage implements StageCore {
     this.renderer = this.#surface.renderer;
 
     this.content.name = 'anim-content';
+    this.content.add(this.quietRoots);
     this.#overlay.name = 'anim-debug';
     this.scene.add(this.lights.fill, this.lights.key, this.lights.key.target, this.content, this.#overlay);
     this.lights.fitTo(new Box3());
