@@ -142,7 +142,7 @@ export type {
  * @prop {boolean} verticalHandoff - See the `vertical-handoff` attribute.
  * @prop {number | null} groundSpeed - Ground speed (m/s) that clips with a stride follow when root motion is off; null (the default) measures how fast the character moves.
  * @prop {boolean} warping - Read-only: whether a motion warp is placing the character.
- * @prop {Object3D | undefined} object3D - Read-only: the character's three.js root (placed by `position`, `heading`, `scale` and `height`, holding the model; an instanced character's model is left out of the scene while three draws nothing of it), undefined until a model is bound. For attaching scene objects by hand; do not edit the model under it.
+ * @prop {Object3D | undefined} object3D - Read-only: the character's three.js root (placed by `position`, `heading`, `scale` and `height`, holding the model; an instanced character's model is left out of the scene while three draws nothing of it), undefined until a model is bound. For attaching scene objects by hand; do not edit the model under it. Its parent is the stage's content; an instanced character's root with nothing attached waits in a hidden group under it (the stage's `quietRoots`, out of three's per-frame walks) and moves back under the content at its next frame once an object is attached to it.
  * @prop {Promise<void>} ready - Answers for the `src` set last, read after setting it: resolves when that model is bound and its first frame posed (at once without a `src`); rejects with its load's coded error (`code` as in `anim-error`).
  *
  * @fires {CustomEvent<AnimLoadDetail>} anim-load - The model is bound: `{clips, bones, humanoid}` (`humanoid`: the slots its humanoid map found, null when it has none).

@@ -161,7 +161,8 @@ export class CharacterRig implements Actor, LodSubject {
   /** Whether this frame has placed the root (see #place). */
   #placed = false;
   /** The stage's content and quiet roots, between which the root moves (see placeOnStage); null off a stage. */
-  #home: { readonly content: Object3D; readonly quiet: Object3D } | null = null;
+  #content: Object3D | null = null;
+  #quiet: Object3D | null = null;
   readonly #modelClips: readonly ClipBinding[];
   readonly #listener: RigListener | undefined;
   readonly #rootMatrix = new Float32Array(16);
@@ -674,7 +675,8 @@ export class CharacterRig implements Actor, LodSubject {
    * Keeps the glTF scene under the root only while three draws or reads something in it: the character's own
    * skinned meshes, rigid parts, or Bone objects a skeleton overlay draws. An instanced character's scene
    * holds none of these (the batch draws its meshes, the rig writes every matrix), so it leaves three's
-   * per-frame walks (matrix updates, render lists): about 30 objects a character that nobody looks at.
+   * per-frame walks (matrix updates, render lists): about 30 objects a character that nobody looks at. Then
+   * the root itself leaves them too while nothing hangs under it (see #rehome).
    */
   #walkScene(): void {
     const output = this.#output;
@@ -693,19 +695,20 @@ export class CharacterRig implements Actor, LodSubject {
    * (its scene out of three's walks, no object the page attached), and keeps it where it belongs each update.
    */
   placeOnStage(content: Object3D, quiet: Object3D): void {
-    this.#home = { content, quiet };
+    this.#content = content;
+    this.#quiet = quiet;
     content.add(this.root);
     this.#rehome();
   }
 
   #rehome(): void {
-    const home = this.#home;
-    if (home === null) return;
+    const content = this.#content;
+    const quiet = this.#quiet;
     const root = this.root;
     const parent = root.parent;
-    // taken off the stage (or put elsewhere by the page): not the rig's to move
-    if (parent !== home.content && parent !== home.quiet) return;
-    const wanted = root.children.length === 0 ? home.quiet : home.content;
+    // off a stage, or taken off it (or put elsewhere) by the page: not the rig's to move
+    if (parent === null || (parent !== content && parent !== quiet)) return;
+    const wanted = root.children.length === 0 ? quiet! : content!;
     if (parent !== wanted) wanted.add(root);
   }
 
