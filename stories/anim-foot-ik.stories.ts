@@ -9,6 +9,7 @@ import type { AnimModel } from '../src/elements/anim-model.js';
 import '../src/elements/anim-model.js';
 import type { AnimScene } from '../src/elements/anim-scene.js';
 import '../src/elements/anim-scene.js';
+import { storySetup } from './support/story-setup.js';
 
 interface FootIkArgs {
   plantThreshold: string;
@@ -34,11 +35,14 @@ const pacing = (walking: boolean) =>
     walkers.get(el)?.();
     walkers.delete(el);
     if (!walking) return;
-    requestAnimationFrame(() => {
-      const scene = el as AnimScene;
-      const character = scene.querySelector<AnimCharacter>('anim-character');
-      if (character) walkers.set(el, walkBackAndForth(scene, character));
-    });
+    // setup the screenshot tests wait for: a walker started after they step time leaves the mannequin standing
+    storySetup(
+      new Promise((resolve) => requestAnimationFrame(resolve)).then(() => {
+        const scene = el as AnimScene;
+        const character = scene.querySelector<AnimCharacter>('anim-character');
+        if (character) walkers.set(el, walkBackAndForth(scene, character));
+      }),
+    );
   });
 
 const meta: Meta<FootIkArgs> = {

@@ -97,18 +97,32 @@ export function contentFraction(image: ImageData): number {
   return count / (d.length / 4);
 }
 
-/** The fraction of pixels of `a` and `b` (same size) that differ by more than PIXEL_THRESHOLD. */
-export function differingFraction(a: ImageData, b: ImageData): number {
+/**
+ * The fraction of pixels of `a` and `b` (same size) that differ by more than PIXEL_THRESHOLD, and the box
+ * around them (`left top right bottom` in pixels, or `none`): a failure in CI says where the picture changed.
+ */
+export function differences(a: ImageData, b: ImageData): { fraction: number; box: string } {
   let count = 0;
+  let left = a.width;
+  let top = a.height;
+  let right = -1;
+  let bottom = -1;
   for (let i = 0; i < a.data.length; i += 4) {
     const off = Math.max(
       Math.abs(a.data[i] - b.data[i]),
       Math.abs(a.data[i + 1] - b.data[i + 1]),
       Math.abs(a.data[i + 2] - b.data[i + 2]),
     );
-    if (off > PIXEL_THRESHOLD) count++;
+    if (off <= PIXEL_THRESHOLD) continue;
+    count++;
+    const x = (i / 4) % a.width;
+    const y = Math.floor(i / 4 / a.width);
+    left = Math.min(left, x);
+    right = Math.max(right, x);
+    top = Math.min(top, y);
+    bottom = Math.max(bottom, y);
   }
-  return count / (a.data.length / 4);
+  return { fraction: count / (a.data.length / 4), box: count ? `${left} ${top} ${right} ${bottom}` : 'none' };
 }
 
 /** The committed baseline `name` (without `.png`). */
@@ -124,7 +138,7 @@ async function baseline(name: string): Promise<ImageData> {
 
 /** The fraction of the pixels of `context`'s image unlike the committed baseline `name`. */
 export async function baselineDifference(name: string, context: CanvasRenderingContext2D): Promise<number> {
-  return differingFraction(context.getImageData(0, 0, WIDTH, HEIGHT), await baseline(name));
+  return differences(context.getImageData(0, 0, WIDTH, HEIGHT), await baseline(name)).fraction;
 }
 
 /**
@@ -141,12 +155,12 @@ export async function matchBaseline(name: string, context: CanvasRenderingContex
     expect(response.ok, `${file} written`).to.equal(true);
     return;
   }
-  const differing = differingFraction(image, await baseline(name));
+  const { fraction, box } = differences(image, await baseline(name));
   // the picture that failed goes to test/visual/failures/, to be looked at beside its baseline
-  if (differing >= MAX_DIFFERENT) await fetch(`/__visual/failure/${file}`, { method: 'PUT', body: await png() });
+  if (fraction >= MAX_DIFFERENT) await fetch(`/__visual/failure/${file}`, { method: 'PUT', body: await png() });
   expect(
-    differing,
-    `${name}: fraction of pixels unlike the baseline (its picture: test/visual/failures/${file})`,
+    fraction,
+    `${name}: fraction of pixels unlike the baseline, within ${box} (its picture: test/visual/failures/${file})`,
   ).to.be.below(MAX_DIFFERENT);
 }
 
