@@ -89,7 +89,9 @@ const APPLY = {
  * played for the first time that reaches farther (a climb after an idle) widens the frame, unless the camera
  * was moved since its last fit (dragged, zoomed, by the keys, by auto-rotate or by a script): then it stays.
  * The near and far planes, the ground disc, its grid cell and fade, and the shadow camera scale with the
- * model. `frame()` fits again on demand (after the page moved or scaled a model).
+ * model. The shadow also follows what walks: a character that leaves the room its last fit left (a quarter of
+ * the content's radius) has it fitted again that frame; the camera and the ground stay. `frame()` fits again
+ * on demand (after the page moved or scaled a model).
  *
  * 3D children (`<anim-character>`, …) find the scene's stage through context. A character outside any scene
  * makes a stage of its own, so a scene is needed only to put several things on one stage or to set the

@@ -24,6 +24,7 @@ import { StageLights } from './lights.js';
 import { LodPass, type LodSettings } from './lod.js';
 import { runningPhysics } from './physics.js';
 import { QuietRoots } from './quiet-roots.js';
+import { ShadowReach } from './shadow-reach.js';
 import { RenderSurface, type SurfaceLook } from './shared-renderer.js';
 import { StageCamera } from './stage-camera.js';
 import { tickActor } from './tick-actor.js';
@@ -244,9 +245,20 @@ export class Stage implements StageCore {
 
   /** Shadow camera and ground sized to the content's framing bounds. */
   #fitStage(): void {
+    this.#fitShadow();
+    this.#ground?.fitTo(this.#frameBounds);
+  }
+
+  readonly #shadowReach = new ShadowReach();
+
+  /**
+   * The key light's shadow fitted to the content as it stands now. Also between refits, once something walks
+   * out of the room the last fit left (ShadowReach): the camera and the ground stay where they were.
+   */
+  #fitShadow(): void {
     contentFrameBounds(this.content, this.#frameBounds);
     this.lights.fitTo(this.#frameBounds);
-    this.#ground?.fitTo(this.#frameBounds);
+    this.#shadowReach.record(this.content, this.#frameBounds);
   }
 
   // ——— time ———
@@ -299,6 +311,7 @@ export class Stage implements StageCore {
       // CharacterRig: an instanced character's bones are out of the scene while nothing shows them)
       if (this.#overlayStale) this.#rebuildOverlay();
       phases[follow].forEach(this.#tick);
+      if (this.lights.key.castShadow && this.#shadowReach.left(this.content)) this.#fitShadow();
       this.render();
     } finally {
       eventQueue.endFrame();
