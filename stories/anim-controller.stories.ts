@@ -7,7 +7,7 @@ import '../src/elements/anim-character.js';
 import '../src/elements/anim-controller.js';
 import type { AnimScene } from '../src/elements/anim-scene.js';
 import { startPhysics } from '../src/scene/physics.js';
-import { storySetup } from './support/story-setup.js';
+import { setupAfterFrame } from './support/story-setup.js';
 
 interface ControllerArgs {
   type: string;
@@ -23,20 +23,18 @@ interface ControllerArgs {
 
 /** Puts the demo's level into the story's scene (meshes and colliders) once the scene is on the page. */
 function withLevel(id: string): void {
-  storySetup(
-    new Promise((resolve) => requestAnimationFrame(resolve)).then(async () => {
-      const scene = document.getElementById(id) as AnimScene | null;
-      const stage = scene?.stage;
-      if (!stage || stage.content.getObjectByName('traversal-level')) return;
-      const level = buildLevel();
-      stage.content.add(level);
-      stage.contentChanged();
-      const physics = await startPhysics(stage);
-      physics.addStaticMeshes(level);
-      physics.step();
-      (scene.querySelector('anim-character') as AnimCharacter | null)?.focus();
-    }),
-  );
+  setupAfterFrame(async () => {
+    const scene = document.getElementById(id) as AnimScene | null;
+    const stage = scene?.stage;
+    if (!stage || stage.content.getObjectByName('traversal-level')) return;
+    const level = buildLevel();
+    stage.content.add(level);
+    stage.contentChanged();
+    const physics = await startPhysics(stage);
+    physics.addStaticMeshes(level);
+    physics.step();
+    (scene.querySelector('anim-character') as AnimCharacter | null)?.focus();
+  });
 }
 
 const meta: Meta<ControllerArgs> = {

@@ -9,7 +9,7 @@ import type { AnimModel } from '../src/elements/anim-model.js';
 import '../src/elements/anim-model.js';
 import type { AnimScene } from '../src/elements/anim-scene.js';
 import '../src/elements/anim-scene.js';
-import { storySetup } from './support/story-setup.js';
+import { setupAfterFrame } from './support/story-setup.js';
 
 interface FootIkArgs {
   plantThreshold: string;
@@ -36,13 +36,11 @@ const pacing = (walking: boolean) =>
     walkers.delete(el);
     if (!walking) return;
     // setup the screenshot tests wait for: a walker started after they step time leaves the mannequin standing
-    storySetup(
-      new Promise((resolve) => requestAnimationFrame(resolve)).then(() => {
-        const scene = el as AnimScene;
-        const character = scene.querySelector<AnimCharacter>('anim-character');
-        if (character) walkers.set(el, walkBackAndForth(scene, character));
-      }),
-    );
+    setupAfterFrame(() => {
+      const scene = el as AnimScene;
+      const character = scene.querySelector<AnimCharacter>('anim-character');
+      if (character) walkers.set(el, walkBackAndForth(scene, character));
+    });
   });
 
 const meta: Meta<FootIkArgs> = {

@@ -5,7 +5,7 @@ import type { AnimCharacter } from '../src/elements/anim-character.js';
 import '../src/elements/anim-scene.js';
 import '../src/elements/anim-character.js';
 import '../src/elements/anim-warp.js';
-import { storySetup } from './support/story-setup.js';
+import { setupAfterFrame } from './support/story-setup.js';
 
 interface WarpArgs {
   clip: string;
@@ -29,7 +29,7 @@ const VAULT_ENDS = [
 /** Warps the vault every few seconds from the origin onto targets scaled by `reach` and raised by `lift`. */
 function replay(args: WarpArgs): void {
   // setup the screenshot tests wait for: the first warp must start before they step time
-  const started = new Promise((resolve) => requestAnimationFrame(resolve)).then(async () => {
+  setupAfterFrame(async () => {
     const character = document.getElementById('warp-hero') as AnimCharacter | null;
     if (!character) return;
     await character.ready;
@@ -59,7 +59,6 @@ function replay(args: WarpArgs): void {
     character.addEventListener('anim-warp-end', () => setTimeout(go, 1200));
     go();
   });
-  storySetup(started);
 }
 
 const meta: Meta<WarpArgs> = {

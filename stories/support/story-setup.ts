@@ -11,6 +11,14 @@ export function storySetup<T>(work: Promise<T>): Promise<T> {
   return work;
 }
 
+/**
+ * Runs `work` on the next animation frame (once the story's elements are on the page), registered as setup:
+ * the screenshot tests step time only after it has finished.
+ */
+export function setupAfterFrame<T>(work: () => T | Promise<T>): Promise<T> {
+  return storySetup(new Promise((resolve) => requestAnimationFrame(resolve)).then(work));
+}
+
 /** Resolves once every setup registered so far has finished (or failed). */
 export async function storySetupDone(): Promise<void> {
   while (pending.size > 0) await Promise.allSettled([...pending]);

@@ -25,7 +25,7 @@ describe('shadow reach', () => {
       const { scene, characters } = await mountRow(1, `instancing="${instancing}"`);
       const stage = scene.stage!;
       const camera = stage.camera.position.clone();
-      const ground = stage.scene.getObjectByName('anim-ground')?.position.clone();
+      const ground = stage.scene.getObjectByName('anim-ground')!.position.clone();
       const feet = new Vector3(6, 0.1, 0);
       expect(inShadowCamera(scene, feet), 'where it will walk, before').to.equal(false);
       characters[0].position = '6 0 0';
@@ -33,7 +33,7 @@ describe('shadow reach', () => {
       expect(inShadowCamera(scene, feet), 'its feet, after').to.equal(true);
       expect(inShadowCamera(scene, new Vector3(6, 1.7, 0)), 'its head, after').to.equal(true);
       expect(stage.camera.position.distanceTo(camera), 'the camera moved').to.equal(0);
-      if (ground) expect(stage.scene.getObjectByName('anim-ground')!.position.equals(ground)).to.equal(true);
+      expect(stage.scene.getObjectByName('anim-ground')!.position.equals(ground), 'the ground moved').to.equal(true);
     });
   }
 
