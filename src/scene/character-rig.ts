@@ -56,9 +56,6 @@ import type { SkinningMode } from './skinning-modes.js';
 const HIPS_SLOT = HUMANOID_SLOTS.indexOf('hips');
 /** boneMatrix's scratch for a held joint. */
 const heldJoint = new Matrix4();
-/** `heldMatrix` of a posed character: nothing to carry. Its elements are frozen (read only for every caller). */
-const POSED_IN_PLACE = new Matrix4();
-Object.freeze(POSED_IN_PLACE.elements);
 const NO_PARTS: readonly RigidPart[] = [];
 
 /** What a rig reports while it runs; called inside the frame, so implementations queue, never dispatch. */
@@ -634,7 +631,7 @@ export class CharacterRig implements Actor, LodSubject {
 
   /** From the root the held pose was posed at to the root now (identity when posed); read only. */
   get heldMatrix(): Matrix4 {
-    return this.#tiers.posed ? POSED_IN_PLACE : this.#tiers.heldMatrix;
+    return this.#tiers.heldMatrix;
   }
 
   /** LodSubject: the stage's choice for the coming frame. */

@@ -18,7 +18,11 @@ export class RigTiers {
   posed = true;
   /** Updates that posed the character since it was bound. */
   posedFrames = 0;
-  /** From the root the held pose was posed at to the root now; meaningful on a held frame only (see `posed`). */
+  /**
+   * From the root the held pose was posed at to the root now; identity on a posed frame. Never frozen (nor
+   * any Matrix4's elements): V8 would then make every Matrix4 the page creates afterwards keep its numbers
+   * boxed, each write allocating, and three's matrix math about twice as slow (see unboxed-matrices.test.ts).
+   */
   readonly heldMatrix = new Matrix4();
   /** The meshes the skin output draws (placed in world space: identity world matrices when posed). */
   drawn: readonly Object3D[] = [];
@@ -61,7 +65,8 @@ export class RigTiers {
     if (this.posed) return;
     this.posed = true;
     this.#fresh = true;
-    // heldMatrix is left as it was: it is read on held frames only, and a posed frame need not touch it
+    // once per return from held frames: a run of posed frames does not touch it
+    this.heldMatrix.identity();
     for (let i = 0; i < this.drawn.length; i++) this.drawn[i].matrixWorld.identity();
   }
 
