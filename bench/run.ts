@@ -5,6 +5,7 @@ import { makeCrowdPath } from './crowd-path.js';
 import { benchGraphCompile, benchPacedCompile, makeGraphBench } from './graph.js';
 import { benchIk } from './ik.js';
 import { benchTransitions } from './inertial.js';
+import { machineLine } from './machine.js';
 import { benchCloth, benchRagdolls } from './physics.js';
 import { loadRig } from './rig.js';
 import { makeRuntimeCharacter, updateRuntimeCharacter } from './runtime-path.js';
@@ -43,6 +44,7 @@ function measurePair(count: number, ...frames: (() => void)[]): number[] {
 
 const rig = loadRig();
 const clips = threeClips(rig);
+console.log(machineLine());
 console.log(`bench: ${rig.label}; per character per frame: sample 2 clips + crossfade blend + FK + skinning matrices`);
 const rows: { count: number; ours: number; three: number }[] = [];
 for (const count of [200, 1000]) {

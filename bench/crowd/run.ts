@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { build, type Rolldown } from 'vite';
 import { CHROME_ARGS, findChrome, HOW_TO_GET_CHROME } from '../../tools/find-chrome.mjs';
+import { machineLine } from '../machine.js';
 import { type CpuProfile, summarize } from './profile.js';
 
 interface PathResult {
@@ -148,6 +149,7 @@ try {
       console.log(`profile ${title}:\n${summarize(profile as CpuProfile, frames)}`);
     });
   }
+  console.log(machineLine());
   console.log(
     `bench:crowd: headless Chromium, WebGL on SwiftShader; per frame, CPU milliseconds${DRAW ? '' : ' (CROWD_DRAW=0: frames not drawn)'}${LOD ? ` (our scene's lod="${LOD}")` : ''}`,
   );
