@@ -9,6 +9,7 @@
  * controller, a ragdoll-ready character).
  */
 import { expect } from '@open-wc/testing';
+import type { AnimCharacter } from '../../src/elements/anim-character.js';
 
 const LOCKS = ['freeze', 'seal', 'preventExtensions'] as const;
 /** `lock: caller` for each array the library's own code locked. */
@@ -26,6 +27,7 @@ LOCKS.forEach((name, i) => {
 });
 // imported after the spies are in place: a module may lock an array as it loads
 const { busyScene } = await import('../helpers/busy-scene.js');
+const { MANNEQUIN } = await import('../helpers/character.js');
 await import('../../src/index.js');
 
 const DT = 1 / 60;
@@ -39,9 +41,21 @@ describe('arrays the library makes', () => {
 
   it('are never frozen or sealed, so V8 keeps three matrices unboxed', async () => {
     const { scene } = await busyScene();
-    // every character but the nearest is held between posed frames, so the held path runs too
+    // two walkers with nothing that needs them every frame: held between posed frames under these tiers
+    scene.insertAdjacentHTML(
+      'beforeend',
+      `<anim-character src="${MANNEQUIN}" clip="walk" position="0 0 -3"></anim-character>
+       <anim-character src="${MANNEQUIN}" graph="locomotion" position="2 0 -3"></anim-character>`,
+    );
+    await Promise.all([...scene.querySelectorAll<AnimCharacter>('anim-character')].map((c) => c.ready));
     scene.setAttribute('lod', '100% 100%');
-    for (let f = 0; f < 12; f++) scene.stage!.step(DT);
+    await scene.updateComplete;
+    let held = 0;
+    for (let f = 0; f < 12; f++) {
+      scene.stage!.step(DT);
+      held += scene.stage!.lod.counts.quarter;
+    }
+    expect(held, 'characters held between posed frames').to.be.above(0);
     expect(locked).to.deep.equal([]);
   });
 });
