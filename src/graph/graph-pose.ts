@@ -1,7 +1,6 @@
 import {
   applyAdditive,
   blendLayers,
-  blendPoses,
   type ClipBinding,
   type Clock,
   copyPose,
@@ -211,7 +210,7 @@ export class GraphPose {
     const b = inputs[1];
     if (mask === null && n === 1 && a.weight >= 1) copyPose(a.pose, this.pose);
     else if (mask === null && n === 2 && a.weight + b.weight >= 1)
-      blendPoses(a.pose, b.pose, b.weight / (a.weight + b.weight), this.pose);
+      this.scratch.blendTwo(a.pose, b.pose, b.weight / (a.weight + b.weight), this.pose);
     else blendLayers(inputs, n, this.rest, this.pose);
   }
 

@@ -1,3 +1,4 @@
+import type { CrossfadePlan } from './crossfade-plan.js';
 import type { Pose } from './pose.js';
 import { conjugateMultiply, multiply, normalize } from './quat.js';
 
@@ -23,20 +24,43 @@ export function blendPoses(a: Pose, b: Pose, w: number, out: Pose): void {
   const r1 = joints * 7;
   for (let i = 0; i < r0; i++) od[i] = ad[i] * wa + bd[i] * w;
   for (let i = r1; i < od.length; i++) od[i] = ad[i] * wa + bd[i] * w;
-  for (let r = r0; r < r1; r += 4) {
-    const dot = ad[r] * bd[r] + ad[r + 1] * bd[r + 1] + ad[r + 2] * bd[r + 2] + ad[r + 3] * bd[r + 3];
-    const s = dot < 0 ? -w : w;
-    const x = ad[r] * wa + bd[r] * s;
-    const y = ad[r + 1] * wa + bd[r + 1] * s;
-    const z = ad[r + 2] * wa + bd[r + 2] * s;
-    const qw = ad[r + 3] * wa + bd[r + 3] * s;
-    // normalized here rather than by quat.normalize: this loop stays on Float32Arrays only (monomorphic)
-    const inv = 1 / (Math.sqrt(x * x + y * y + z * z + qw * qw) || 1);
-    od[r] = x * inv;
-    od[r + 1] = y * inv;
-    od[r + 2] = z * inv;
-    od[r + 3] = qw * inv;
+  for (let r = r0; r < r1; r += 4) nlerpAt(ad, bd, r, w, od);
+}
+
+/**
+ * blendPoses over a crossfade plan's floats only (see crossfadePlan): the others are equal in a and b, and
+ * copied from a. out may alias a, not b.
+ */
+export function blendPlanned(a: Pose, b: Pose, w: number, plan: CrossfadePlan, out: Pose): void {
+  const ad = a.data;
+  const bd = b.data;
+  const od = out.data;
+  if (od !== ad) od.set(ad);
+  const wa = 1 - w;
+  const linear = plan.linear;
+  for (let k = 0; k < linear.length; k++) {
+    const i = linear[k];
+    od[i] = ad[i] * wa + bd[i] * w;
   }
+  const rotations = plan.rotations;
+  for (let k = 0; k < rotations.length; k++) nlerpAt(ad, bd, rotations[k], w, od);
+}
+
+/** The rotation at offset r: a's toward b's by w on the shortest arc, normalized (nlerp), into od. */
+function nlerpAt(ad: Float32Array, bd: Float32Array, r: number, w: number, od: Float32Array): void {
+  const wa = 1 - w;
+  const dot = ad[r] * bd[r] + ad[r + 1] * bd[r + 1] + ad[r + 2] * bd[r + 2] + ad[r + 3] * bd[r + 3];
+  const s = dot < 0 ? -w : w;
+  const x = ad[r] * wa + bd[r] * s;
+  const y = ad[r + 1] * wa + bd[r + 1] * s;
+  const z = ad[r + 2] * wa + bd[r + 2] * s;
+  const qw = ad[r + 3] * wa + bd[r + 3] * s;
+  // normalized here rather than by quat.normalize: this stays on Float32Arrays only (monomorphic)
+  const inv = 1 / (Math.sqrt(x * x + y * y + z * z + qw * qw) || 1);
+  od[r] = x * inv;
+  od[r + 1] = y * inv;
+  od[r + 2] = z * inv;
+  od[r + 3] = qw * inv;
 }
 
 /**

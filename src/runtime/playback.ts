@@ -1,4 +1,4 @@
-import { applyAdditive, blendLayers, blendPoses, makeAdditive } from './blend.js';
+import { applyAdditive, blendLayers, makeAdditive } from './blend.js';
 import type { ClipBinding } from './clip.js';
 import { crossedEvents } from './clip-events.js';
 import { advanceClock, type Clock, createClock, MAX_SEGMENTS, moveClock, resetClock } from './clock.js';
@@ -352,7 +352,7 @@ export class Playback {
     else if (live === 1 && l0.weight >= 1) copyPose(l0.pose, this.pose);
     else if (live === 2 && l0.weight + l1.weight >= 1) {
       // The common crossfade: a plain two-pose blend is cheaper than the general layered one.
-      blendPoses(l0.pose, l1.pose, l1.weight / (l0.weight + l1.weight), this.pose);
+      this.scratch.blendTwo(l0.pose, l1.pose, l1.weight / (l0.weight + l1.weight), this.pose);
     } else blendLayers(layers, live, this.scratch.rest, this.pose);
     this.inertia.apply(this.pose, this.skipped);
     this.skipped = 0;

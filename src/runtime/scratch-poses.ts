@@ -1,5 +1,6 @@
-import type { BlendLayer } from './blend.js';
+import { type BlendLayer, blendPlanned, blendPoses } from './blend.js';
 import type { ClipBinding } from './clip.js';
+import { type CrossfadePlan, crossfadePlan } from './crossfade-plan.js';
 import { copyPose, createPose, type Pose, poseSize, setRestPose } from './pose.js';
 import { type SampleCache, sampleMoving, sampleStill } from './sample.js';
 import type { Skeleton } from './skeleton.js';
@@ -26,6 +27,14 @@ export class ScratchPoses {
   #pass = 1;
   /** The pose each binding was last sampled into: taken again while it still holds the binding's channels. */
   readonly #poseOf = new WeakMap<ClipBinding, number>();
+  /** Each pose's index in `poses`. */
+  readonly #indexOf = new Map<Pose, number>();
+  /** Crossfade plans made so far, by the pair of bindings (null: the pair blends every float). */
+  readonly #plans = new WeakMap<ClipBinding, Map<ClipBinding, CrossfadePlan | null>>();
+  /** The last pair's plan: a crowd blending the same two clips finds it without a lookup. */
+  #planFrom: ClipBinding | null = null;
+  #planTo: ClipBinding | null = null;
+  #plan: CrossfadePlan | null = null;
 
   private constructor(
     skeleton: Skeleton,
@@ -47,6 +56,7 @@ export class ScratchPoses {
       const block = new Float32Array(size * (count - set.poses.length));
       for (let at = 0; at < block.length; at += size) {
         const pose = createPose(skeleton.jointCount, weightCount, block, at);
+        set.#indexOf.set(pose, set.poses.length);
         set.poses.push(pose);
         set.inputs.push({ pose, weight: 0, mask: null });
         set.#held.push(null);
@@ -93,6 +103,31 @@ export class ScratchPoses {
     }
     sampleMoving(binding, time, cache, pose);
     return e;
+  }
+
+  /**
+   * blendPoses(a, b, w, out) for two poses of this set (out outside it): when both still hold their clips'
+   * channels as sampled, only the floats the two clips can differ in are blended (crossfadePlan), the others
+   * copied. Allocates only for a pair of clips not blended before.
+   */
+  blendTwo(a: Pose, b: Pose, w: number, out: Pose): void {
+    const from = this.#held[this.#indexOf.get(a) ?? -1] ?? null;
+    const to = this.#held[this.#indexOf.get(b) ?? -1] ?? null;
+    const plan = from !== null && to !== null && out !== b ? this.#planOf(from, to) : null;
+    if (plan !== null) blendPlanned(a, b, w, plan, out);
+    else blendPoses(a, b, w, out);
+  }
+
+  #planOf(from: ClipBinding, to: ClipBinding): CrossfadePlan | null {
+    if (from === this.#planFrom && to === this.#planTo) return this.#plan;
+    let plans = this.#plans.get(from);
+    if (!plans) this.#plans.set(from, (plans = new Map()));
+    let plan = plans.get(to);
+    if (plan === undefined) plans.set(to, (plan = crossfadePlan(from, to, this.rest)));
+    this.#planFrom = from;
+    this.#planTo = to;
+    this.#plan = plan;
+    return plan;
   }
 
   /**
