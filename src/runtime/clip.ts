@@ -80,13 +80,17 @@ type UnsharedTrack = Omit<Track, 'timeline'>;
  * and weights, at least 1). Exporters key many properties that never move, with their own rounding noise (a
  * few float32 steps); such a track then samples as its first key, at most this far from what was authored.
  */
-const STILL_TOLERANCE = 1e-6;
+export const STILL_TOLERANCE = 1e-6;
 
-/** The largest translation value of a clip (finite values only), the scale its translations' stillness is judged at. */
-function translationExtent(raw: RawClip): number {
+/**
+ * The largest translation value among a clip's tracks (finite values only), the scale its translations'
+ * stillness is judged at. Reads raw tracks before they are validated: a malformed one is left to buildTrack.
+ */
+export function translationExtent(
+  tracks: readonly ({ readonly path?: string; readonly values?: ArrayLike<number> } | undefined)[],
+): number {
   let extent = 0;
-  for (const t of raw.tracks) {
-    // read before the tracks are validated: a malformed one is left to buildTrack to name
+  for (const t of tracks) {
     if (t?.path !== 'translation' || !t.values) continue;
     for (let i = 0; i < t.values.length; i++) extent = Math.max(extent, Math.abs(t.values[i]) || 0);
   }
@@ -174,7 +178,7 @@ function isStill(values: Float32Array, keys: number, width: number, interpolatio
 export function buildClip(raw: RawClip): Clip {
   const name = raw.name;
   if (typeof name !== 'string') fail(String(name), 'has no name');
-  const translationScale = translationExtent(raw);
+  const translationScale = translationExtent(raw.tracks);
   const unshared = raw.tracks.map((t) => buildTrack(name, t, translationScale));
   // the authored range (glTF: the largest input max), not the built tracks': a still track keeps one key
   let end = 0;

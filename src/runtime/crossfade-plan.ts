@@ -1,11 +1,10 @@
-import type { ClipBinding } from './clip.js';
-import { OP_SIZE } from './clip.js';
+import { type ClipBinding, OP_SIZE, STILL_TOLERANCE, translationExtent } from './clip.js';
 import { copyPose, createPose, type Pose } from './pose.js';
 import { sampleStill } from './sample.js';
 
 /**
  * The floats a crossfade between two clips has to blend: those either clip moves, and those the two hold at
- * different still values (beyond float noise: SAME). Every other float is equal in both sampled poses (the rest pose where neither clip
+ * different still values (beyond float noise: nearlyEqual). Every other float is equal in both sampled poses (the rest pose where neither clip
  * has a track, or equal one-key tracks), so the blend copies it. A humanoid clip usually moves its joints'
  * rotations and the hips' translation only: its other translations and its scales are one-key tracks equal
  * across the clips of one rig, and about half of the pose is left to blend.
@@ -18,15 +17,14 @@ export interface CrossfadePlan {
 }
 
 /**
- * Still values this close are taken as equal: exporters write one rig's constant channels with float noise
- * (scales of 0.9999998 against 0.9999997 in two clips, bone offsets a few hundred-thousandths of a centimetre
- * apart). Copying one instead of blending the two is off by at most this share of the value, and of the rig's
- * summed bone lengths for a translation: a few micrometres on a rig of human size.
+ * Still values this close are taken as equal, by the measure that makes a track of nearly equal keys one key
+ * (STILL_TOLERANCE): exporters write one rig's constant channels with float noise in each clip (scales of
+ * 0.9999998 against 0.9999997, bone offsets a few hundred-thousandths of a centimetre apart). Copying one
+ * instead of blending the two is off by at most a millionth of the value, or of the clips' largest translation
+ * for a translation.
  */
-const SAME = 1e-6;
-
 function nearlyEqual(a: number, b: number, unit: number): boolean {
-  return Math.abs(a - b) <= SAME * Math.max(unit, Math.abs(a), Math.abs(b));
+  return Math.abs(a - b) <= STILL_TOLERANCE * Math.max(unit, Math.abs(a), Math.abs(b));
 }
 
 /**
@@ -47,12 +45,9 @@ export function crossfadePlan(a: ClipBinding, b: ClipBinding, rest: Pose): Cross
   const stillA = stillPose(a, rest, varies);
   const stillB = stillPose(b, rest, varies);
   const r0 = rest.translations.length;
-  // translations to a millionth of the rig's bone lengths (in whatever unit it was made), others of 1
-  let reach = 0;
-  for (let t = 0; t < r0; t += 3) reach += Math.hypot(rest.data[t], rest.data[t + 1], rest.data[t + 2]);
+  const reach = Math.max(translationExtent(a.clip.tracks), translationExtent(b.clip.tracks));
   for (let f = 0; f < size; f++) {
-    const unit = f < r0 ? reach : 1;
-    if (!nearlyEqual(stillA.data[f], stillB.data[f], unit)) varies[f] = 1;
+    if (!nearlyEqual(stillA.data[f], stillB.data[f], f < r0 ? reach : 1)) varies[f] = 1;
   }
   const r1 = r0 + rest.rotations.length;
   const linear: number[] = [];
