@@ -4,10 +4,11 @@ import { sampleStill } from './sample.js';
 
 /**
  * The floats a crossfade between two clips has to blend: those either clip moves, and those the two hold at
- * different still values (beyond float noise: nearlyEqual). Every other float is equal in both sampled poses (the rest pose where neither clip
- * has a track, or equal one-key tracks), so the blend copies it. A humanoid clip usually moves its joints'
- * rotations and the hips' translation only: its other translations and its scales are one-key tracks equal
- * across the clips of one rig, and about half of the pose is left to blend.
+ * different still values (beyond float noise: nearlyEqual). Every other float is equal in both sampled poses
+ * (the rest pose where neither clip has a track, or equal one-key tracks), so the blend copies it. A humanoid
+ * clip usually moves its joints' rotations and the hips' translation only: its other translations and its
+ * scales are one-key tracks equal across the clips of one rig, and about a third of the pose is left to blend
+ * (211 of the Soldier's 680 floats for Walk and Run, 67 of the mannequin's 240 for walk and run).
  */
 export interface CrossfadePlan {
   /** Offsets in a pose's `data` of the floats blended linearly (translations, scales, morph weights). */
@@ -28,8 +29,9 @@ function nearlyEqual(a: number, b: number, unit: number): boolean {
 }
 
 /**
- * Above this share of the pose left to blend, the plain blend of every float is cheaper than copying the pose
- * and then blending the plan's floats (an index read each).
+ * Above this share of the pose left to blend, the plain blend of every float is taken instead of copying the
+ * pose and then blending the plan's floats (an index read each). Chosen, not measured at the boundary: a plan
+ * that saves little is not worth its copy.
  */
 const DENSE_SHARE = 0.7;
 
