@@ -69,9 +69,10 @@ function outside(content: Object3D, box: Float64Array): boolean {
       if (outside(child, box)) return true;
       continue;
     }
-    if (!followed(child)) continue;
+    // the position first: most stand inside, and their flags (userData is an object of its own) stay unread
     const { x, y, z } = child.position;
-    if (x < box[0] || y < box[1] || z < box[2] || x > box[3] || y > box[4] || z > box[5]) return true;
+    const out = x < box[0] || y < box[1] || z < box[2] || x > box[3] || y > box[4] || z > box[5];
+    if (out && followed(child)) return true;
   }
   return false;
 }

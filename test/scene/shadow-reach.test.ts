@@ -3,7 +3,7 @@
  * the camera and the ground stay where they were.
  */
 import { expect } from '@open-wc/testing';
-import { Vector3 } from 'three';
+import { BoxGeometry, Mesh, MeshBasicMaterial, Object3D, Vector3 } from 'three';
 import type { AnimScene } from '../../src/elements/anim-scene.js';
 import { mountRow } from '../helpers/instanced-row.js';
 
@@ -53,5 +53,35 @@ describe('shadow reach', () => {
     await scene.updateComplete;
     scene.step(1 / 60);
     expect(key.target.position.x, 'refitted once shadows are back').to.be.below(fitted.x - 1);
+  });
+
+  it('is not moved by what framing leaves out: a hidden object, the ground', async () => {
+    const { scene } = await mountRow(1);
+    const stage = scene.stage!;
+    const key = stage.lights.key;
+    const fitted = key.target.position.clone();
+    // a box: framing fits what has geometry, so once shown it moves the fit
+    const hidden = new Mesh(new BoxGeometry(), new MeshBasicMaterial());
+    hidden.visible = false;
+    const ground = new Object3D();
+    ground.userData.ground = true;
+    stage.content.add(hidden, ground);
+    hidden.position.set(-8, 0, 0);
+    ground.position.set(0, 0, -8);
+    // each fit sets the shadow camera's projection: counted, as a refit to the same place moves nothing
+    let fits = 0;
+    const camera = key.shadow.camera;
+    const project = camera.updateProjectionMatrix.bind(camera);
+    camera.updateProjectionMatrix = () => {
+      fits++;
+      project();
+    };
+    for (let i = 0; i < 3; i++) scene.step(1 / 60);
+    expect(fits, 'refits for a hidden object or the ground').to.equal(0);
+    expect(key.target.position.equals(fitted), 'the shadow moved').to.equal(true);
+    hidden.visible = true;
+    for (let i = 0; i < 3; i++) scene.step(1 / 60);
+    expect(fits, 'refits once it shows (once, then it is inside)').to.equal(1);
+    expect(key.target.position.x, 'the shadow once it shows').to.be.below(fitted.x - 1);
   });
 });
