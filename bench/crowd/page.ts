@@ -43,6 +43,12 @@ const sideFor = (count: number) => Math.max(6, Math.sqrt(count) * 0.63);
 
 function placeCamera(stage: Stage, count: number): void {
   const side = sideFor(count);
+  // CROWD_AWAY=1 (run.ts): looking up from far outside the crowd, every member culled
+  if ((window as { benchAway?: boolean }).benchAway) {
+    stage.setTarget(0, 0, side * 100);
+    stage.setOrbit(20, -35, 10);
+    return;
+  }
   stage.setTarget(0, 0, 0);
   stage.setOrbit(20, 35, side * 1.35);
 }

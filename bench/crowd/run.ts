@@ -57,6 +57,11 @@ const AB = process.env.CROWD_AB === '1';
 const RUN_THREE = process.env.CROWD_THREE !== '0' && DRAW;
 /** CROWD_LOD=<rule>: the scene's `lod` attribute for our path (`off` poses every character every frame). */
 const LOD = process.env.CROWD_LOD ?? '';
+/**
+ * CROWD_AWAY=1: our path's camera looks away from the crowd, so every member is culled: neither posed nor held,
+ * only its clocks, graph, events and root motion advanced. What is left is the floor every member pays each frame.
+ */
+const AWAY = process.env.CROWD_AWAY === '1';
 /** CROWD_FRAMES=<n>: frames measured at every size instead of FRAMES (more frames, steadier figures). */
 const FRAMES_ASKED = Number(process.env.CROWD_FRAMES) || 0;
 const TYPES: Record<string, string> = { '.glb': 'model/gltf-binary', '.js': 'text/javascript', '.html': 'text/html' };
@@ -133,6 +138,7 @@ try {
     });
   }
   if (LOD) await tab.evaluate((rule) => Object.assign(window, { benchLod: rule }), LOD);
+  if (AWAY) await tab.evaluate(() => Object.assign(window, { benchAway: true }));
   const setProfile = (name: string) =>
     tab.evaluate((n) => Object.assign(window, { benchProfile: n }), PROFILE_DIR ? name : '');
   if (PROFILE_DIR) {
