@@ -58,7 +58,7 @@ const RUN_THREE = process.env.CROWD_THREE !== '0' && DRAW;
 /** CROWD_LOD=<rule>: the scene's `lod` attribute for our path (`off` poses every character every frame). */
 const LOD = process.env.CROWD_LOD ?? '';
 /**
- * CROWD_AWAY=1: our path's camera looks away from the crowd, so every member is culled: neither posed nor held,
+ * CROWD_AWAY=1: the camera (both paths') looks away from the crowd, so every member is culled: neither posed nor held,
  * only its clocks, graph, events and root motion advanced. What is left is the floor every member pays each frame.
  */
 const AWAY = process.env.CROWD_AWAY === '1';
