@@ -157,7 +157,7 @@ try {
   }
   console.log(machineLine());
   console.log(
-    `bench:crowd: headless Chromium, WebGL on SwiftShader; per frame, CPU milliseconds${DRAW ? '' : ' (CROWD_DRAW=0: frames not drawn)'}${LOD ? ` (our scene's lod="${LOD}")` : ''}`,
+    `bench:crowd: headless Chromium, WebGL on SwiftShader; per frame, CPU milliseconds${DRAW ? '' : ' (CROWD_DRAW=0: frames not drawn)'}${LOD ? ` (our scene's lod="${LOD}")` : ''}${AWAY ? ' (CROWD_AWAY=1: the camera looks away, every member culled)' : ''}`,
   );
   for (const count of SIZES) {
     const frames = FRAMES_ASKED || (FRAMES[count] ?? 60);
